@@ -1,0 +1,44 @@
+// Decision: what the core concluded for one queue record in one cycle.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/resources.h"
+#include "core/snapshot.h"
+
+namespace accord::core {
+
+enum class Verdict {
+    Start,    // start now on `nodes`
+    Reserve,  // cannot start now; `nodes` are held for it from `start_time`
+    Wait,     // cannot start now and holds nothing
+};
+
+enum class WaitReason {
+    None,
+    Resources,  // not enough free resources now
+    Priority,   // would fit now, but only by delaying a higher-priority reservation
+    NeverFits,  // more than the allowed nodes have even when empty
+};
+
+struct Decision {
+    size_t queue_index = 0;  // index into ClusterSnapshot::queue
+    uint32_t job_id = 0;
+    Verdict verdict = Verdict::Wait;
+    WaitReason reason = WaitReason::None;
+    std::vector<NodeUsage> placement;  // per node, what the job takes
+    std::string gpu_type;              // chosen type ("" for CPU-only jobs)
+    int64_t start_time = 0;
+    std::string type_rule;             // why this GPU type, for typeless requests
+};
+
+const char *to_string(Verdict verdict);
+const char *to_string(WaitReason reason);
+
+// One line an admin reads in `scontrol show job` (SystemComment).
+std::string explain(const Decision &decision, const ClusterSnapshot &snapshot);
+
+}  // namespace accord::core

@@ -1,0 +1,40 @@
+// GpuTypeRanker: the seam that decides which GPU type a job that accepts
+// any type should prefer. This rule is an admin-provided relative
+// speed table; the heterogeneity-aware allocator and the learned model
+// replace it behind the same interface.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "core/snapshot.h"
+
+namespace accord::core {
+
+class GpuTypeRanker {
+public:
+    virtual ~GpuTypeRanker() = default;
+
+    // Preference for running `job` on GPUs of `type`: higher is better.
+    // Types that score equal are separated by best fit (fewest GPUs left
+    // idle on the chosen nodes).
+    virtual double score(const PendingJob &job, const std::string &type) const = 0;
+
+    // Short text naming the rule, shown with every decision it made.
+    virtual std::string rule() const = 0;
+};
+
+// Ranks by the admin's relative speed per GPU type (accord_gpu_speed);
+// types missing from the table score 0, so with no table every choice is
+// best fit.
+class SpeedTableRanker : public GpuTypeRanker {
+public:
+    explicit SpeedTableRanker(std::map<std::string, double> relative_speed);
+    double score(const PendingJob &job, const std::string &type) const override;
+    std::string rule() const override;
+
+private:
+    std::map<std::string, double> speed_;
+};
+
+}  // namespace accord::core

@@ -1,0 +1,107 @@
+#include "core/node_picker.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace accord::core {
+
+Resources per_node_demand(const PendingJob &job, const std::string &gpu_type, int node_count)
+{
+    Resources demand;
+    int spread = (job.cpus_total + node_count - 1) / node_count;
+    demand.cpus = std::max(job.cpus_per_node, spread);
+    demand.mem_mb = job.mem_per_node_mb + job.mem_per_cpu_mb * demand.cpus;
+    if (job.gpus.per_node > 0)
+        demand.gpus[gpu_type] = job.gpus.per_node;
+    return demand;
+}
+
+namespace {
+
+struct Candidate {
+    int node;
+    Resources take;
+    std::tuple<int, int, int> fit;  // lower is tighter
+};
+
+// An exclusive job takes the whole node, so the node must be wholly free.
+std::optional<Resources> node_take(const PendingJob &job, const Resources &demand,
+                                   const Resources &free, const Resources &capacity)
+{
+    if (job.exclusive) {
+        bool idle = free.cpus >= capacity.cpus && free.mem_mb >= capacity.mem_mb &&
+                    covers(free, capacity);
+        if (!idle || !covers(capacity, demand))
+            return std::nullopt;
+        return capacity;
+    }
+    if (!covers(free, demand))
+        return std::nullopt;
+    return demand;
+}
+
+std::tuple<int, int, int> fit_of(const std::string &gpu_type, const Resources &free,
+                                 const Resources &take, int node)
+{
+    // CPU-only jobs keep off GPU nodes; GPU jobs fill partly used GPU nodes.
+    int gpu_key = gpu_type.empty() ? free.total_gpus() : free.gpus_of(gpu_type) - take.gpus_of(gpu_type);
+    return {gpu_key, free.cpus - take.cpus, node};
+}
+
+std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gpu_type,
+                                    const std::vector<NodeTimeline> &timelines,
+                                    const FreeResources &free_of, int node_count)
+{
+    Resources demand = per_node_demand(job, gpu_type, node_count);
+    for (int node : job.required_nodes)
+        if (std::find(job.allowed_nodes.begin(), job.allowed_nodes.end(), node) == job.allowed_nodes.end())
+            return std::nullopt;
+    Pick pick;
+    std::vector<Candidate> others;
+    for (int node : job.allowed_nodes) {
+        const NodeTimeline &tl = timelines.at(node);
+        bool required = std::find(job.required_nodes.begin(), job.required_nodes.end(), node) !=
+                        job.required_nodes.end();
+        Resources free = free_of(node);
+        auto take = node_take(job, demand, free, tl.capacity());
+        if (!take) {
+            if (required)
+                return std::nullopt;
+            continue;
+        }
+        if (required)
+            pick.placement.push_back({node, *take});
+        else
+            others.push_back({node, *take, fit_of(gpu_type, free, *take, node)});
+    }
+    if (static_cast<int>(pick.placement.size()) > node_count)
+        return std::nullopt;
+    size_t wanted = node_count - pick.placement.size();
+    if (others.size() < wanted)
+        return std::nullopt;
+    std::partial_sort(others.begin(), others.begin() + wanted, others.end(),
+                      [](const Candidate &a, const Candidate &b) { return a.fit < b.fit; });
+    for (size_t i = 0; i < wanted; i++)
+        pick.placement.push_back({others[i].node, others[i].take});
+    for (const auto &use : pick.placement)
+        pick.idle_gpus_left += free_of(use.node).gpus_of(gpu_type) - use.used.gpus_of(gpu_type);
+    return pick;
+}
+
+}  // namespace
+
+std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_type,
+                               const std::vector<NodeTimeline> &timelines,
+                               const FreeResources &free_of)
+{
+    int most = std::min<int>(job.max_nodes, static_cast<int>(job.allowed_nodes.size()));
+    int least = std::max<int>(job.min_nodes, static_cast<int>(job.required_nodes.size()));
+    for (int count = std::max(least, 1); count <= most; count++) {
+        auto pick = pick_with_count(job, gpu_type, timelines, free_of, count);
+        if (pick)
+            return pick;
+    }
+    return std::nullopt;
+}
+
+}  // namespace accord::core

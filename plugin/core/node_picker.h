@@ -1,0 +1,34 @@
+// Node picker: which nodes (and how much of each) a job takes if it runs
+// with a given GPU type over a given period. Fewest nodes first, then the
+// tightest fit, so large holes stay open for large jobs.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/node_timeline.h"
+#include "core/snapshot.h"
+
+namespace accord::core {
+
+struct Pick {
+    std::vector<NodeUsage> placement;
+    long idle_gpus_left = 0;  // GPUs of the chosen type left free on those nodes
+};
+
+// What a node can give the job; the caller decides over which period, and
+// a node that is down or drained gives nothing.
+using FreeResources = std::function<Resources(int node)>;
+
+// A placement for `job` with GPUs of `gpu_type` ("" for a CPU-only job),
+// or nothing when the nodes cannot hold it.
+std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_type,
+                               const std::vector<NodeTimeline> &timelines,
+                               const FreeResources &free_of);
+
+// What the job takes on one node when spread over `node_count` nodes.
+Resources per_node_demand(const PendingJob &job, const std::string &gpu_type, int node_count);
+
+}  // namespace accord::core

@@ -1,0 +1,83 @@
+#include "core/node_timeline.h"
+
+#include <algorithm>
+
+namespace accord::core {
+
+NodeTimeline::NodeTimeline(const Resources &capacity, bool schedulable)
+    : capacity_(capacity), schedulable_(schedulable)
+{
+}
+
+void NodeTimeline::add_usage(int64_t start, int64_t end, const Resources &used)
+{
+    if (end > start)
+        intervals_.push_back({start, end, used});
+}
+
+Resources NodeTimeline::usage_at(int64_t when) const
+{
+    Resources sum;
+    for (const auto &iv : intervals_)
+        if (iv.start <= when && when < iv.end)
+            sum += iv.used;
+    return sum;
+}
+
+Resources NodeTimeline::free_during(int64_t start, int64_t end) const
+{
+    // Usage only rises where an interval begins, so checking `start` and
+    // every interval start inside the period finds the peak.
+    Resources least = capacity_;
+    least -= usage_at(start);
+    for (const auto &iv : intervals_) {
+        if (iv.start > start && iv.start < end) {
+            Resources free_then = capacity_;
+            free_then -= usage_at(iv.start);
+            least = elementwise_min(least, free_then);
+        }
+    }
+    return least;
+}
+
+void NodeTimeline::release_times(int64_t after, std::vector<int64_t> &out) const
+{
+    for (const auto &iv : intervals_)
+        if (iv.end > after && iv.end < kForever)
+            out.push_back(iv.end);
+}
+
+static Resources clamp_at_zero(Resources r)
+{
+    r.cpus = std::max(r.cpus, 0);
+    r.mem_mb = std::max<int64_t>(r.mem_mb, 0);
+    for (auto &entry : r.gpus)
+        entry.second = std::max(entry.second, 0);
+    return r;
+}
+
+std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
+{
+    std::vector<NodeTimeline> timelines;
+    std::vector<Resources> explained(snapshot.nodes.size());
+    timelines.reserve(snapshot.nodes.size());
+    for (const auto &node : snapshot.nodes)
+        timelines.emplace_back(node.capacity, node.schedulable);
+
+    for (const auto &job : snapshot.running) {
+        int64_t end = std::max(job.end_time, snapshot.now + 1);
+        for (const auto &use : job.usage) {
+            timelines.at(use.node).add_usage(snapshot.now, end, use.used);
+            explained[use.node] += use.used;
+        }
+    }
+    for (size_t i = 0; i < snapshot.nodes.size(); i++) {
+        Resources unexplained = snapshot.nodes[i].capacity;
+        unexplained -= snapshot.nodes[i].free;
+        unexplained -= explained[i];
+        timelines[i].add_usage(snapshot.now, kForever, clamp_at_zero(unexplained));
+    }
+    return timelines;
+}
+
+}  // namespace accord::core

@@ -1,0 +1,51 @@
+// NodeTimeline: a node's capacity and what is planned to use it when, so
+// the scheduler can ask what stays free over a future period. It holds
+// running jobs (until their time limit ends) and the starts and
+// reservations planned earlier in the same cycle.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/resources.h"
+#include "core/snapshot.h"
+
+namespace accord::core {
+
+class NodeTimeline {
+public:
+    NodeTimeline(const Resources &capacity, bool schedulable);
+
+    // `used` is held from `start` (inclusive) to `end` (exclusive). A
+    // negated copy of an earlier usage over the same period cancels it.
+    void add_usage(int64_t start, int64_t end, const Resources &used);
+
+    // What stays free at every instant of [start, end): per dimension, the
+    // least free amount (exact for testing whether one demand fits).
+    Resources free_during(int64_t start, int64_t end) const;
+
+    // Times after `after` at which some usage ends (a job may start then).
+    void release_times(int64_t after, std::vector<int64_t> &out) const;
+
+    const Resources &capacity() const { return capacity_; }
+    bool schedulable() const { return schedulable_; }
+
+private:
+    struct Interval {
+        int64_t start;
+        int64_t end;
+        Resources used;
+    };
+    Resources usage_at(int64_t when) const;
+
+    Resources capacity_;
+    bool schedulable_;
+    std::vector<Interval> intervals_;
+};
+
+// One timeline per snapshot node: running jobs until their end time, and
+// whatever the node reports allocated that no running job explains (for
+// example a completing job) held for good, so nothing is double-booked.
+std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot);
+
+}  // namespace accord::core

@@ -1,0 +1,71 @@
+#include "core/resources.h"
+
+#include <algorithm>
+
+namespace accord::core {
+
+Resources &Resources::operator+=(const Resources &other)
+{
+    cpus += other.cpus;
+    mem_mb += other.mem_mb;
+    for (const auto &[type, count] : other.gpus)
+        gpus[type] += count;
+    return *this;
+}
+
+Resources &Resources::operator-=(const Resources &other)
+{
+    cpus -= other.cpus;
+    mem_mb -= other.mem_mb;
+    for (const auto &[type, count] : other.gpus)
+        gpus[type] -= count;
+    return *this;
+}
+
+int Resources::gpus_of(const std::string &type) const
+{
+    auto it = gpus.find(type);
+    return it == gpus.end() ? 0 : it->second;
+}
+
+int Resources::total_gpus() const
+{
+    int total = 0;
+    for (const auto &entry : gpus)
+        total += entry.second;
+    return total;
+}
+
+bool covers(const Resources &available, const Resources &demand)
+{
+    if (available.cpus < demand.cpus || available.mem_mb < demand.mem_mb)
+        return false;
+    for (const auto &[type, count] : demand.gpus)
+        if (count > 0 && available.gpus_of(type) < count)
+            return false;
+    return true;
+}
+
+Resources elementwise_min(const Resources &a, const Resources &b)
+{
+    Resources out;
+    out.cpus = std::min(a.cpus, b.cpus);
+    out.mem_mb = std::min(a.mem_mb, b.mem_mb);
+    for (const auto &[type, count] : a.gpus)
+        out.gpus[type] = std::min(count, b.gpus_of(type));
+    for (const auto &[type, count] : b.gpus)
+        if (!a.gpus.count(type))
+            out.gpus[type] = std::min(0, count);
+    return out;
+}
+
+std::string describe(const Resources &r)
+{
+    std::string text = "cpu=" + std::to_string(r.cpus) + ",mem=" + std::to_string(r.mem_mb) + "M";
+    for (const auto &[type, count] : r.gpus)
+        if (count)
+            text += ",gpu:" + type + "=" + std::to_string(count);
+    return text;
+}
+
+}  // namespace accord::core

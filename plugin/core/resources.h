@@ -1,0 +1,33 @@
+// Resources: an amount of CPUs, memory and GPUs (per GPU type) on one node.
+// Used both for what a node has free and for what a job takes from it.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace accord::core {
+
+using GpuCounts = std::map<std::string, int>;  // GPU type name -> count
+
+struct Resources {
+    int cpus = 0;
+    int64_t mem_mb = 0;
+    GpuCounts gpus;
+
+    Resources &operator+=(const Resources &other);
+    Resources &operator-=(const Resources &other);
+    int gpus_of(const std::string &type) const;
+    int total_gpus() const;
+};
+
+// True when every dimension of `demand` is available in `available`.
+bool covers(const Resources &available, const Resources &demand);
+
+// Per-dimension minimum: the resources free throughout two periods.
+Resources elementwise_min(const Resources &a, const Resources &b);
+
+// "cpu=4,mem=8000M,gpu:a100=2" for log lines and decision texts.
+std::string describe(const Resources &r);
+
+}  // namespace accord::core

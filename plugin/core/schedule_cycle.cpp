@@ -1,0 +1,240 @@
+#include "core/schedule_cycle.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "core/node_picker.h"
+#include "core/node_timeline.h"
+
+namespace accord::core {
+
+namespace {
+
+struct Option {
+    std::string gpu_type;
+    Pick pick;
+    double score = 0;
+};
+
+// GPU types a job may use: the one it named, or every type on its nodes.
+std::vector<std::string> gpu_types_for(const PendingJob &job, const std::vector<NodeTimeline> &tl)
+{
+    if (job.gpus.per_node <= 0)
+        return {""};
+    if (!job.gpus.type.empty())
+        return {job.gpus.type};
+    std::set<std::string> types;
+    for (int node : job.allowed_nodes)
+        for (const auto &entry : tl.at(node).capacity().gpus)
+            if (entry.second > 0)
+                types.insert(entry.first);
+    return {types.begin(), types.end()};
+}
+
+bool better(const Option &a, const Option &b)
+{
+    if (a.score != b.score)
+        return a.score > b.score;
+    return a.pick.idle_gpus_left < b.pick.idle_gpus_left;
+}
+
+// The best placement over all acceptable GPU types, given what is free.
+std::optional<Option> best_option(const PendingJob &job, const std::vector<NodeTimeline> &tl,
+                                  const GpuTypeRanker &ranker, const FreeResources &free_of)
+{
+    std::optional<Option> best;
+    for (const auto &type : gpu_types_for(job, tl)) {
+        auto pick = pick_nodes(job, type, tl, free_of);
+        if (!pick)
+            continue;
+        Option option{type, std::move(*pick), type.empty() ? 0.0 : ranker.score(job, type)};
+        if (!best || better(option, *best))
+            best = std::move(option);
+    }
+    return best;
+}
+
+class Planner {
+public:
+    Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r)
+        : snap_(s), config_(c), ranker_(r), timelines_(build_timelines(s))
+    {
+    }
+
+    CyclePlan run();
+
+private:
+    struct Held {
+        size_t decision;  // index of the Reserve decision in plan_
+        Pick pick;
+        int64_t start;
+        int64_t limit;
+    };
+
+    void plan_record(size_t index);
+    int start_tasks(size_t index, const PendingJob &job, int tasks);
+    Decision blocked(size_t index, const PendingJob &job);
+    std::optional<Option> earliest(const PendingJob &job, int64_t &start);
+    void hold(const Pick &pick, int64_t start, int64_t limit);
+    void release_reservation(const PendingJob &job);
+    FreeResources free_over(int64_t start, int64_t limit) const;
+
+    const ClusterSnapshot &snap_;
+    const CycleConfig &config_;
+    const GpuTypeRanker &ranker_;
+    std::vector<NodeTimeline> timelines_;
+    // A job queued in several partitions has one record per partition: its
+    // tasks start once in all, and it holds at most one reservation.
+    std::map<uint32_t, int> tasks_started_;
+    std::map<uint32_t, Held> reserved_;
+    CyclePlan plan_;
+};
+
+FreeResources Planner::free_over(int64_t start, int64_t limit) const
+{
+    return [this, start, limit](int node) {
+        const NodeTimeline &tl = timelines_[node];
+        return tl.schedulable() ? tl.free_during(start, start + limit) : Resources{};
+    };
+}
+
+void Planner::hold(const Pick &pick, int64_t start, int64_t limit)
+{
+    for (const auto &use : pick.placement)
+        timelines_[use.node].add_usage(start, start + limit, use.used);
+}
+
+// The job starts through another of its records: its reservation goes.
+void Planner::release_reservation(const PendingJob &job)
+{
+    auto it = reserved_.find(job.job_id);
+    if (it == reserved_.end())
+        return;
+    const Held &held = it->second;
+    for (const auto &use : held.pick.placement) {
+        Resources cancel;
+        cancel -= use.used;
+        timelines_[use.node].add_usage(held.start, held.start + held.limit, cancel);
+    }
+    Decision &d = plan_.decisions[it->second.decision];
+    d.verdict = Verdict::Wait;
+    d.placement.clear();
+    plan_.reservations--;
+    reserved_.erase(it);
+}
+
+Decision make_decision(size_t index, const PendingJob &job, Verdict verdict)
+{
+    Decision d;
+    d.queue_index = index;
+    d.job_id = job.job_id;
+    d.verdict = verdict;
+    return d;
+}
+
+int Planner::start_tasks(size_t index, const PendingJob &job, int tasks)
+{
+    int started = 0;
+    for (; started < tasks; started++) {
+        auto option = best_option(job, timelines_, ranker_, free_over(snap_.now, job.time_limit_s));
+        if (!option)
+            break;
+        hold(option->pick, snap_.now, job.time_limit_s);
+        Decision d = make_decision(index, job, Verdict::Start);
+        d.placement = std::move(option->pick.placement);
+        d.gpu_type = option->gpu_type;
+        d.start_time = snap_.now;
+        if (job.gpus.per_node > 0 && job.gpus.type.empty())
+            d.type_rule = ranker_.rule();
+        plan_.decisions.push_back(std::move(d));
+    }
+    return started;
+}
+
+std::optional<Option> Planner::earliest(const PendingJob &job, int64_t &start)
+{
+    std::vector<int64_t> times;
+    for (int node : job.allowed_nodes)
+        timelines_[node].release_times(snap_.now, times);
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    for (int64_t t : times) {
+        auto option = best_option(job, timelines_, ranker_, free_over(t, job.time_limit_s));
+        if (option) {
+            start = t;
+            return option;
+        }
+    }
+    return std::nullopt;
+}
+
+Decision Planner::blocked(size_t index, const PendingJob &job)
+{
+    Decision d = make_decision(index, job, Verdict::Wait);
+    // Down nodes count here: they may come back.
+    auto idle = [this](int node) { return timelines_[node].capacity(); };
+    if (!best_option(job, timelines_, ranker_, idle)) {
+        d.reason = WaitReason::NeverFits;
+        return d;
+    }
+    d.reason = WaitReason::Resources;
+    if (static_cast<int>(plan_.reservations) >= config_.reserve_depth || reserved_.count(job.job_id))
+        return d;
+    int64_t start = 0;
+    auto option = earliest(job, start);
+    if (!option)
+        return d;  // only nodes that are down or held for good would fit it
+    hold(option->pick, start, job.time_limit_s);
+    reserved_[job.job_id] = Held{plan_.decisions.size(), option->pick, start, job.time_limit_s};
+    plan_.reservations++;
+    d.verdict = Verdict::Reserve;
+    d.placement = std::move(option->pick.placement);
+    d.gpu_type = option->gpu_type;
+    d.start_time = start;
+    return d;
+}
+
+void Planner::plan_record(size_t index)
+{
+    const PendingJob &job = snap_.queue[index];
+    int &done = tasks_started_[job.job_id];
+    int left = job.array_tasks - done;
+    if (left <= 0)
+        return;
+    int started = start_tasks(index, job, left);
+    done += started;
+    plan_.starts += started;
+    if (started > 0)
+        release_reservation(job);
+    if (started == left)
+        return;
+    Decision d = blocked(index, job);
+    // Fits on what is free now but not around the reservations: it waits
+    // for a higher-priority job, not for resources.
+    if (d.verdict == Verdict::Wait && d.reason == WaitReason::Resources && plan_.reservations > 0) {
+        auto now_free = [this](int node) { return timelines_[node].free_during(snap_.now, snap_.now + 1); };
+        if (best_option(job, timelines_, ranker_, now_free))
+            d.reason = WaitReason::Priority;
+    }
+    plan_.decisions.push_back(std::move(d));
+}
+
+CyclePlan Planner::run()
+{
+    size_t count = std::min(config_.max_jobs, snap_.queue.size());
+    for (size_t i = 0; i < count; i++)
+        plan_record(i);
+    plan_.considered = count;
+    return std::move(plan_);
+}
+
+}  // namespace
+
+CyclePlan schedule_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config,
+                         const GpuTypeRanker &ranker)
+{
+    return Planner(snapshot, config, ranker).run();
+}
+
+}  // namespace accord::core

@@ -1,0 +1,143 @@
+#include "core/scheduler_params.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+namespace accord::core {
+
+namespace {
+
+std::vector<std::string> split(const std::string &text, char sep)
+{
+    std::vector<std::string> parts;
+    std::stringstream in(text);
+    std::string part;
+    while (std::getline(in, part, sep))
+        if (!part.empty())
+            parts.push_back(part);
+    return parts;
+}
+
+bool parse_long(const std::string &text, long lo, long hi, long &out)
+{
+    if (text.empty())
+        return false;
+    errno = 0;
+    char *end = nullptr;
+    long value = std::strtol(text.c_str(), &end, 10);
+    if (errno || *end || value < lo || value > hi)
+        return false;
+    out = value;
+    return true;
+}
+
+// "a100:3/v100:2/t4:1": a relative speed per GPU type.
+bool parse_speed_table(const std::string &text, std::map<std::string, double> &out)
+{
+    std::map<std::string, double> table;
+    for (const auto &entry : split(text, '/')) {
+        auto colon = entry.find(':');
+        if (colon == 0 || colon == std::string::npos)
+            return false;
+        const std::string number = entry.substr(colon + 1);
+        char *end = nullptr;
+        double speed = std::strtod(number.c_str(), &end);
+        if (number.empty() || *end || !std::isfinite(speed) || speed <= 0)
+            return false;
+        table[entry.substr(0, colon)] = speed;
+    }
+    if (table.empty())
+        return false;
+    out = std::move(table);
+    return true;
+}
+
+struct IntKey {
+    const char *name;
+    long lo, hi;
+};
+
+const IntKey kIntKeys[] = {
+    {"accord_interval", 1, 3600},
+    {"accord_max_jobs", 1, 1000000},
+    {"accord_reserve_depth", 0, 1000},
+    {"accord_debug", 0, 1},
+};
+
+void set_int(SchedulerParams &p, const std::string &key, long value)
+{
+    if (key == "accord_interval")
+        p.interval_s = static_cast<int>(value);
+    else if (key == "accord_max_jobs")
+        p.max_jobs = static_cast<size_t>(value);
+    else if (key == "accord_reserve_depth")
+        p.reserve_depth = static_cast<int>(value);
+    else if (key == "accord_debug")
+        p.debug = value != 0;
+}
+
+std::string bad_value(const std::string &key, const std::string &value, const std::string &range)
+{
+    return "SchedulerParameters: invalid " + key + "=" + value + ": expected " + range +
+           "; using the default";
+}
+
+void parse_accord_key(SchedulerParams &p, const std::string &key, const std::string &value,
+                      bool has_value, std::vector<std::string> &errors)
+{
+    for (const auto &k : kIntKeys) {
+        if (key != k.name)
+            continue;
+        long number = 0;
+        if (has_value && parse_long(value, k.lo, k.hi, number))
+            set_int(p, key, number);
+        else
+            errors.push_back(bad_value(key, value, "an integer in [" + std::to_string(k.lo) + ", " +
+                                                       std::to_string(k.hi) + "]"));
+        return;
+    }
+    if (key == "accord_gpu_speed") {
+        if (!has_value || !parse_speed_table(value, p.gpu_speed))
+            errors.push_back(bad_value(key, value, "TYPE:SPEED[/TYPE:SPEED...] with speeds > 0"));
+        return;
+    }
+    errors.push_back("SchedulerParameters: unknown key " + key +
+                     " (known: accord_interval, accord_max_jobs, accord_reserve_depth, "
+                     "accord_debug, accord_gpu_speed); ignored");
+}
+
+}  // namespace
+
+SchedulerParams parse_scheduler_params(const std::string &text, std::vector<std::string> &errors)
+{
+    SchedulerParams params;
+    for (const auto &item : split(text, ',')) {
+        auto eq = item.find('=');
+        bool has_value = eq != std::string::npos;
+        std::string key = item.substr(0, eq);
+        std::string value = has_value ? item.substr(eq + 1) : "";
+        if (key == "sched_interval")
+            params.main_loop_disabled = value == "-1";
+        else if (key == "defer")
+            params.defer = true;
+        else if (key.rfind("accord_", 0) == 0)
+            parse_accord_key(params, key, value, has_value, errors);
+    }
+    return params;
+}
+
+std::vector<std::string> main_scheduler_warnings(const SchedulerParams &params)
+{
+    std::vector<std::string> warnings;
+    if (!params.main_loop_disabled)
+        warnings.push_back("SchedulerParameters lacks sched_interval=-1: Slurm's main scheduler "
+                           "will periodically start jobs behind Accord's back");
+    if (!params.defer)
+        warnings.push_back("SchedulerParameters lacks defer: Slurm will start srun/salloc and "
+                           "newly submitted jobs at submit time, behind Accord's back");
+    return warnings;
+}
+
+}  // namespace accord::core

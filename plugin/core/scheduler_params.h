@@ -1,0 +1,31 @@
+// Accord's settings from slurm.conf's SchedulerParameters. The string is
+// split on commas and matched on whole keys (so `bf_interval=` is never
+// taken for `interval=`). A bad value yields one error naming the key and
+// the accepted range, and the default is kept.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace accord::core {
+
+struct SchedulerParams {
+    int interval_s = 5;           // accord_interval: seconds between cycles
+    size_t max_jobs = 1000;       // accord_max_jobs: queue records per cycle
+    int reserve_depth = 1;        // accord_reserve_depth: reservations per cycle
+    bool debug = false;           // accord_debug: one log line per cycle
+    std::map<std::string, double> gpu_speed;  // accord_gpu_speed=a100:3/v100:2
+    // Slurm's own keys that decide whether its main scheduler runs beside us.
+    bool main_loop_disabled = false;  // sched_interval=-1
+    bool defer = false;               // defer
+};
+
+SchedulerParams parse_scheduler_params(const std::string &text, std::vector<std::string> &errors);
+
+// Warnings for settings that let Slurm's main scheduler start jobs behind
+// Accord's back; empty when both are set.
+std::vector<std::string> main_scheduler_warnings(const SchedulerParams &params);
+
+}  // namespace accord::core

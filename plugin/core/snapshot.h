@@ -1,0 +1,67 @@
+// ClusterSnapshot: the value copy of the cluster and the queue that one
+// scheduling cycle works on. Built by a shell (the slurmctld plugin or the
+// simulator) and never shared with live state, so planning needs no locks.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/resources.h"
+
+namespace accord::core {
+
+// A time limit of "unlimited" is planned as this long.
+constexpr int64_t kUnlimitedSeconds = 365LL * 24 * 3600;
+
+// End time of usage that no known event releases.
+constexpr int64_t kForever = INT64_MAX / 4;
+
+struct Node {
+    std::string name;
+    Resources capacity;      // what the node has in all
+    Resources free;          // what is unallocated now
+    bool schedulable = true; // up, responding, not drained or reserved for maintenance
+};
+
+struct NodeUsage {
+    int node = 0;  // index into ClusterSnapshot::nodes
+    Resources used;
+};
+
+struct RunningJob {
+    uint32_t job_id = 0;
+    int64_t end_time = 0;  // when its time limit ends
+    std::vector<NodeUsage> usage;
+};
+
+struct GpuRequest {
+    std::string type;  // "" = the user accepts any GPU type
+    int per_node = 0;
+};
+
+struct PendingJob {
+    uint32_t job_id = 0;
+    int array_tasks = 1;      // tasks of an array record that may start now
+    std::string partition;
+    int64_t time_limit_s = kUnlimitedSeconds;
+    int min_nodes = 1;
+    int max_nodes = 1;
+    int cpus_total = 1;       // CPUs over all nodes
+    int cpus_per_node = 1;    // at least this many on each node
+    int64_t mem_per_node_mb = 0;
+    int64_t mem_per_cpu_mb = 0;
+    GpuRequest gpus;
+    bool exclusive = false;   // whole nodes
+    std::vector<int> allowed_nodes;   // partition, reservation and exclusions applied
+    std::vector<int> required_nodes;  // must be part of the allocation
+};
+
+struct ClusterSnapshot {
+    int64_t now = 0;
+    std::vector<Node> nodes;
+    std::vector<RunningJob> running;
+    std::vector<PendingJob> queue;  // in priority order, highest first
+};
+
+}  // namespace accord::core

@@ -1,0 +1,166 @@
+#include "slurm/agent.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "core/gpu_type_ranker.h"
+#include "core/schedule_cycle.h"
+#include "slurm/cycle_stats.h"
+#include "slurm/slurm_apply.h"
+#include "slurm/slurm_config.h"
+#include "slurm/slurm_headers.h"
+#include "slurm/slurm_snapshot.h"
+
+namespace accord::slurm {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::mutex agent_mutex;   // guards the fields below
+std::condition_variable wake;
+std::thread agent_thread;
+bool stop_requested = false;
+bool reconfig_requested = false;
+
+int64_t micros_since(Clock::time_point start)
+{
+    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start).count();
+}
+
+// build_job_queue() updates pending jobs' reasons and start times, so the
+// snapshot needs the job write lock; nodes and partitions are only read.
+const slurmctld_lock_t snapshot_locks = {
+    .conf = READ_LOCK, .job = WRITE_LOCK, .node = READ_LOCK, .part = READ_LOCK, .fed = READ_LOCK};
+// select_nodes() allocates nodes: the same locks sched/backfill takes.
+const slurmctld_lock_t apply_locks = {
+    .conf = READ_LOCK, .job = WRITE_LOCK, .node = WRITE_LOCK, .part = READ_LOCK, .fed = READ_LOCK};
+
+CycleRecord run_cycle(const core::SchedulerParams &params)
+{
+    CycleRecord rec;
+    auto t0 = Clock::now();
+    lock_slurmctld(snapshot_locks);
+    SlurmSnapshot snap = take_snapshot(time(nullptr), params.max_jobs);
+    unlock_slurmctld(snapshot_locks);
+    rec.lock_us = micros_since(t0);
+
+    auto t1 = Clock::now();
+    core::SpeedTableRanker ranker(params.gpu_speed);
+    core::CycleConfig config{params.max_jobs, params.reserve_depth};
+    core::CyclePlan plan = core::schedule_cycle(snap.cluster, config, ranker);
+    rec.plan_us = micros_since(t1);
+    rec.considered = plan.considered;
+    rec.reserved = plan.reservations;
+
+    auto t2 = Clock::now();
+    if (!plan.decisions.empty()) {
+        lock_slurmctld(apply_locks);
+        ApplyResult applied = apply_plan(plan, snap);
+        unlock_slurmctld(apply_locks);
+        rec.started = applied.started;
+        rec.refused = applied.refused;
+    }
+    rec.lock_us += micros_since(t2);
+    return rec;
+}
+
+void report(const CycleRecord &rec, CycleStats &stats, const core::SchedulerParams &params,
+            const std::string &stats_path)
+{
+    stats.record(rec);
+    if (params.debug)
+        info("sched/accord: cycle: considered %zu, started %zu, reserved %zu, refused %zu, "
+             "locks held %lld us, planning %lld us",
+             rec.considered, rec.started, rec.reserved, rec.refused, (long long)rec.lock_us,
+             (long long)rec.plan_us);
+    if (!stats_path.empty() && !write_file_atomically(stats_path, stats.to_json()))
+        debug("sched/accord: cannot write %s", stats_path.c_str());
+}
+
+std::string stats_file()
+{
+    slurmctld_lock_t conf_read = {.conf = READ_LOCK};
+    lock_slurmctld(conf_read);
+    std::string dir = slurm_conf.state_save_location ? slurm_conf.state_save_location : "";
+    unlock_slurmctld(conf_read);
+    return dir.empty() ? "" : dir + "/accord-stats.json";
+}
+
+// Sleeps one interval; returns false when asked to stop.
+bool wait_interval(const core::SchedulerParams &params, bool &reconfig)
+{
+    std::unique_lock<std::mutex> lock(agent_mutex);
+    wake.wait_for(lock, std::chrono::seconds(params.interval_s),
+                  [] { return stop_requested || reconfig_requested; });
+    reconfig = reconfig_requested;
+    reconfig_requested = false;
+    return !stop_requested;
+}
+
+void agent_main()
+{
+    core::SchedulerParams params = read_scheduler_params();
+    CycleStats stats;
+    std::string stats_path = stats_file();
+    bool reconfig = false;
+    while (wait_interval(params, reconfig)) {
+        try {
+            if (reconfig)
+                params = read_scheduler_params();
+            report(run_cycle(params), stats, params, stats_path);
+        } catch (const std::exception &e) {
+            error("sched/accord: scheduling cycle failed: %s", e.what());
+        } catch (...) {
+            error("sched/accord: scheduling cycle failed with an unknown error");
+        }
+    }
+}
+
+}  // namespace
+
+bool start_agent()
+{
+    std::lock_guard<std::mutex> lock(agent_mutex);
+    if (agent_thread.joinable()) {
+        debug2("sched/accord: agent already running, not starting another");
+        return false;
+    }
+    stop_requested = false;
+    agent_thread = std::thread([] {
+        try {
+            agent_main();
+        } catch (...) {
+            error("sched/accord: scheduling agent stopped by an unexpected error");
+        }
+    });
+    sched_verbose("sched/accord: scheduling agent started");
+    return true;
+}
+
+void stop_agent()
+{
+    std::thread finishing;
+    {
+        std::lock_guard<std::mutex> lock(agent_mutex);
+        stop_requested = true;
+        finishing = std::move(agent_thread);
+    }
+    wake.notify_all();
+    if (finishing.joinable())
+        finishing.join();
+}
+
+void request_reconfig()
+{
+    {
+        std::lock_guard<std::mutex> lock(agent_mutex);
+        reconfig_requested = true;
+    }
+    wake.notify_all();
+}
+
+}  // namespace accord::slurm

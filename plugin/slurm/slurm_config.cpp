@@ -1,0 +1,28 @@
+#include "slurm/slurm_config.h"
+
+#include <string>
+#include <vector>
+
+#include "slurm/slurm_headers.h"
+
+namespace accord::slurm {
+
+core::SchedulerParams read_scheduler_params()
+{
+    slurmctld_lock_t conf_read = {.conf = READ_LOCK};
+    lock_slurmctld(conf_read);
+    std::string text = slurm_conf.sched_params ? slurm_conf.sched_params : "";
+    unlock_slurmctld(conf_read);
+
+    std::vector<std::string> errors;
+    core::SchedulerParams params = core::parse_scheduler_params(text, errors);
+    for (const auto &e : errors)
+        error("sched/accord: %s", e.c_str());
+    for (const auto &w : core::main_scheduler_warnings(params))
+        info("sched/accord: WARNING: %s", w.c_str());  // 22.05 has no warning()
+    info("sched/accord: cycle every %d s, up to %zu jobs, %d reservation(s), GPU speeds for %zu type(s)",
+         params.interval_s, params.max_jobs, params.reserve_depth, params.gpu_speed.size());
+    return params;
+}
+
+}  // namespace accord::slurm

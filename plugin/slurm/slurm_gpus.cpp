@@ -1,0 +1,132 @@
+#include "slurm/slurm_gpus.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace accord::slurm {
+
+namespace {
+
+bool is_gpu(gres_state_t *gres)
+{
+    return gres && gres->gres_name && !xstrcmp(gres->gres_name, "gpu");
+}
+
+gres_node_state_t *node_gpu_state(node_record_t *node)
+{
+    if (!node->gres_list)
+        return nullptr;
+    gres_node_state_t *found = nullptr;
+    ListIterator it = list_iterator_create(node->gres_list);
+    while (auto *gres = static_cast<gres_state_t *>(list_next(it)))
+        if (is_gpu(gres)) {
+            found = static_cast<gres_node_state_t *>(gres->gres_data);
+            break;
+        }
+    list_iterator_destroy(it);
+    return found;
+}
+
+std::string topo_type(gres_node_state_t *state, int t)
+{
+    const char *name = state->topo_type_name ? state->topo_type_name[t] : nullptr;
+    return name && *name ? name : kUntypedGpu;
+}
+
+// Visits each GPU type record of the node with how many of its GPUs the
+// given allocation bitmap covers (all of them when `alloc` is null).
+void for_each_topo(gres_node_state_t *state, bitstr_t *alloc,
+                   const std::function<void(const std::string &, int avail, int used)> &visit)
+{
+    for (int t = 0; t < state->topo_cnt; t++) {
+        int avail = static_cast<int>(state->topo_gres_cnt_avail[t]);
+        int used = static_cast<int>(state->topo_gres_cnt_alloc[t]);
+        bitstr_t *mine = state->topo_gres_bitmap ? state->topo_gres_bitmap[t] : nullptr;
+        if (alloc && mine && bit_size(alloc) == bit_size(mine))
+            used = bit_overlap(alloc, mine);
+        visit(topo_type(state, t), avail, used);
+    }
+}
+
+}  // namespace
+
+core::GpuCounts node_gpu_capacity(node_record_t *node)
+{
+    core::GpuCounts counts;
+    gres_node_state_t *state = node_gpu_state(node);
+    if (!state)
+        return counts;
+    if (state->topo_cnt == 0 && state->gres_cnt_avail)
+        counts[kUntypedGpu] = static_cast<int>(state->gres_cnt_avail);
+    for_each_topo(state, nullptr, [&](const std::string &type, int avail, int) { counts[type] += avail; });
+    return counts;
+}
+
+core::GpuCounts node_gpu_free(node_record_t *node)
+{
+    core::GpuCounts counts;
+    gres_node_state_t *state = node_gpu_state(node);
+    if (!state)
+        return counts;
+    if (state->topo_cnt == 0 && state->gres_cnt_avail)
+        counts[kUntypedGpu] = static_cast<int>(state->gres_cnt_avail - state->gres_cnt_alloc);
+    for_each_topo(state, state->gres_bit_alloc, [&](const std::string &type, int avail, int used) {
+        counts[type] += std::max(avail - used, 0);
+    });
+    return counts;
+}
+
+core::GpuCounts job_gpus_on_node(job_record_t *job, int node_offset, node_record_t *node)
+{
+    core::GpuCounts counts;
+    if (!job->gres_list_alloc)
+        return counts;
+    gres_node_state_t *node_state = node_gpu_state(node);
+    ListIterator it = list_iterator_create(job->gres_list_alloc);
+    while (auto *gres = static_cast<gres_state_t *>(list_next(it))) {
+        if (!is_gpu(gres))
+            continue;
+        auto *js = static_cast<gres_job_state_t *>(gres->gres_data);
+        if (node_offset >= static_cast<int>(js->node_cnt))
+            continue;
+        bitstr_t *bits = js->gres_bit_alloc ? js->gres_bit_alloc[node_offset] : nullptr;
+        if (bits && node_state && node_state->topo_cnt) {
+            for_each_topo(node_state, bits, [&](const std::string &type, int, int used) { counts[type] += used; });
+        } else if (js->gres_cnt_node_alloc) {
+            const char *type = js->type_name && *js->type_name ? js->type_name : kUntypedGpu;
+            counts[type] += static_cast<int>(js->gres_cnt_node_alloc[node_offset]);
+        }
+    }
+    list_iterator_destroy(it);
+    return counts;
+}
+
+core::GpuRequest job_gpu_request(job_record_t *job)
+{
+    core::GpuRequest request;
+    if (!job->gres_list_req || !job->details)
+        return request;
+    uint32_t nodes = std::max<uint32_t>(job->details->min_nodes, 1);
+    ListIterator it = list_iterator_create(job->gres_list_req);
+    while (auto *gres = static_cast<gres_state_t *>(list_next(it))) {
+        if (!is_gpu(gres))
+            continue;
+        auto *js = static_cast<gres_job_state_t *>(gres->gres_data);
+        uint64_t per_node = js->gres_per_node;
+        if (!per_node && js->gres_per_job)
+            per_node = (js->gres_per_job + nodes - 1) / nodes;
+        if (!per_node && js->gres_per_task) {
+            uint32_t tasks = job->details->num_tasks ? job->details->num_tasks : 1;
+            per_node = js->gres_per_task * ((tasks + nodes - 1) / nodes);
+        }
+        if (!per_node && js->gres_per_socket)
+            per_node = js->gres_per_socket;
+        request.per_node += static_cast<int>(per_node);
+        if (js->type_name && *js->type_name)
+            request.type = js->type_name;
+    }
+    list_iterator_destroy(it);
+    return request;
+}
+
+}  // namespace accord::slurm

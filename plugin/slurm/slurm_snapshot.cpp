@@ -1,0 +1,210 @@
+#include "slurm/slurm_snapshot.h"
+
+#include <algorithm>
+
+#include "slurm/slurm_gpus.h"
+#include "slurm/slurm_headers.h"
+
+namespace accord::slurm {
+
+namespace {
+
+core::Resources node_capacity(node_record_t *node)
+{
+    core::Resources r;
+    r.cpus = node->cpus_efctv ? node->cpus_efctv : node->cpus;
+    r.mem_mb = static_cast<int64_t>(node->real_memory - std::min(node->mem_spec_limit, node->real_memory));
+    r.gpus = node_gpu_capacity(node);
+    return r;
+}
+
+bool holds_resources(job_record_t *job)
+{
+    return job->job_resrcs && job->job_resrcs->node_bitmap &&
+           (IS_JOB_RUNNING(job) || IS_JOB_SUSPENDED(job) || IS_JOB_COMPLETING(job));
+}
+
+// Running jobs' per-node usage; the nodes' free CPUs and memory follow
+// from it (cons_tres keeps its own per-node totals private).
+void add_running(SlurmSnapshot &snap, const std::vector<int> &cluster_index)
+{
+    ListIterator it = list_iterator_create(job_list);
+    while (auto *job = static_cast<job_record_t *>(list_next(it))) {
+        if (!holds_resources(job))
+            continue;
+        job_resources_t *res = job->job_resrcs;
+        core::RunningJob run;
+        run.job_id = job->job_id;
+        run.end_time = job->end_time;
+        int offset = 0;
+        for (int i = bit_ffs(res->node_bitmap); i >= 0 && i < static_cast<int>(bit_size(res->node_bitmap)); i++) {
+            if (!bit_test(res->node_bitmap, i))
+                continue;
+            node_record_t *node = node_record_table_ptr[i];
+            if (node && cluster_index[i] >= 0) {
+                core::NodeUsage use;
+                use.node = cluster_index[i];
+                use.used.cpus = res->cpus ? res->cpus[offset] : 0;
+                use.used.mem_mb = res->memory_allocated ? static_cast<int64_t>(res->memory_allocated[offset]) : 0;
+                use.used.gpus = job_gpus_on_node(job, offset, node);
+                snap.cluster.nodes[use.node].free -= use.used;
+                run.usage.push_back(std::move(use));
+            }
+            offset++;
+        }
+        snap.cluster.running.push_back(std::move(run));
+    }
+    list_iterator_destroy(it);
+}
+
+void add_nodes(SlurmSnapshot &snap)
+{
+    std::vector<int> cluster_index(node_record_count, -1);
+    node_record_t *node;
+    for (int i = 0; (node = next_node(&i)); i++) {
+        core::Node n;
+        n.name = node->name;
+        n.capacity = node_capacity(node);
+        n.free = n.capacity;
+        n.schedulable = avail_node_bitmap && bit_test(avail_node_bitmap, node->index);
+        cluster_index[node->index] = static_cast<int>(snap.cluster.nodes.size());
+        snap.slurm_index.push_back(node->index);
+        snap.cluster.nodes.push_back(std::move(n));
+    }
+    add_running(snap, cluster_index);
+    // GPUs come from the gres state itself: it also counts GPUs of jobs
+    // whose allocation records are incomplete.
+    for (size_t c = 0; c < snap.cluster.nodes.size(); c++)
+        snap.cluster.nodes[c].free.gpus = node_gpu_free(node_record_table_ptr[snap.slurm_index[c]]);
+}
+
+int64_t time_limit_seconds(job_record_t *job, part_record_t *part)
+{
+    uint32_t minutes = job->time_limit;
+    if (minutes == NO_VAL)
+        minutes = part->default_time != NO_VAL ? part->default_time : part->max_time;
+    if (minutes == INFINITE || minutes == NO_VAL)
+        return core::kUnlimitedSeconds;
+    return static_cast<int64_t>(minutes) * 60;
+}
+
+int pending_array_tasks(job_record_t *job, uint32_t array_task_id)
+{
+    if (!job->array_recs || array_task_id != NO_VAL)
+        return 1;
+    int tasks = static_cast<int>(job->array_recs->task_cnt);
+    uint32_t max_run = job->array_recs->max_run_tasks;
+    if (max_run && max_run != NO_VAL)
+        tasks = std::min<int>(tasks, static_cast<int>(max_run) - static_cast<int>(job->array_recs->tot_run_tasks));
+    return tasks;
+}
+
+// Nodes the job may use now: its partition's, inside any reservation it
+// runs in, outside reservations it does not, minus its exclusions, with
+// its features and per-node minimums matched.
+bitstr_t *allowed_nodes(job_record_t *job, part_record_t *part, time_t now)
+{
+    bitstr_t *resv_nodes = nullptr;
+    bitstr_t *exc_cores = nullptr;
+    bool overlap = false;
+    time_t when = now;
+    int rc = job_test_resv(job, &when, false, &resv_nodes, &exc_cores, &overlap, false);
+    FREE_NULL_BITMAP(exc_cores);
+    if (rc != SLURM_SUCCESS || !resv_nodes) {
+        FREE_NULL_BITMAP(resv_nodes);
+        return nullptr;
+    }
+    bit_and(resv_nodes, part->node_bitmap);
+    if (job->details->exc_node_bitmap)
+        bit_and_not(resv_nodes, job->details->exc_node_bitmap);
+    job->details->features_use = job->details->features;
+    job->details->feature_list_use = job->details->feature_list;
+    job_req_node_filter(job, resv_nodes, true);
+    return resv_nodes;
+}
+
+std::vector<int> to_cluster(bitstr_t *bits, const std::vector<int> &cluster_index)
+{
+    std::vector<int> nodes;
+    if (!bits)
+        return nodes;
+    for (int i = bit_ffs(bits); i >= 0 && i < static_cast<int>(bit_size(bits)); i++)
+        if (bit_test(bits, i) && i < static_cast<int>(cluster_index.size()) && cluster_index[i] >= 0)
+            nodes.push_back(cluster_index[i]);
+    return nodes;
+}
+
+void set_cpus_and_memory(core::PendingJob &p, struct job_details *d)
+{
+    p.cpus_total = std::max<int>(d->min_cpus, 1);
+    p.cpus_per_node = std::max<int>(d->pn_min_cpus, 1);
+    if (d->ntasks_per_node && d->ntasks_per_node != NO_VAL16)
+        p.cpus_per_node = std::max<int>(p.cpus_per_node, d->ntasks_per_node * std::max<int>(d->cpus_per_task, 1));
+    if (d->pn_min_memory & MEM_PER_CPU)
+        p.mem_per_cpu_mb = static_cast<int64_t>(d->pn_min_memory & ~MEM_PER_CPU);
+    else
+        p.mem_per_node_mb = static_cast<int64_t>(d->pn_min_memory);
+}
+
+bool to_pending(job_queue_rec_t *rec, time_t now, const std::vector<int> &cluster_index,
+                core::PendingJob &p)
+{
+    job_record_t *job = rec->job_ptr;
+    part_record_t *part = rec->part_ptr;
+    if (!job || !part || !job->details || !IS_JOB_PENDING(job) || job->priority == 0 || job->het_job_id)
+        return false;
+    if ((job->array_recs || job->array_task_id != NO_VAL) && !job_array_start_test(job))
+        return false;
+    job->part_ptr = part;
+    if (!acct_policy_job_runnable_pre_select(job, false))
+        return false;  // QOS/association limits: Slurm has set the reason
+    bitstr_t *allowed = allowed_nodes(job, part, now);
+    if (!allowed)
+        return false;
+    p.job_id = job->job_id;
+    p.array_tasks = pending_array_tasks(job, rec->array_task_id);
+    p.partition = part->name;
+    p.time_limit_s = time_limit_seconds(job, part);
+    p.min_nodes = std::max<int>(job->details->min_nodes, 1);
+    p.max_nodes = job->details->max_nodes ? static_cast<int>(job->details->max_nodes) : node_record_count;
+    set_cpus_and_memory(p, job->details);
+    p.gpus = job_gpu_request(job);
+    p.exclusive = !job->details->share_res || (job->details->whole_node & WHOLE_NODE_REQUIRED);
+    p.allowed_nodes = to_cluster(allowed, cluster_index);
+    p.required_nodes = to_cluster(job->details->req_node_bitmap, cluster_index);
+    FREE_NULL_BITMAP(allowed);
+    return p.array_tasks > 0;
+}
+
+void add_queue(SlurmSnapshot &snap, time_t now, size_t max_jobs)
+{
+    std::vector<int> cluster_index(node_record_count, -1);
+    for (size_t c = 0; c < snap.slurm_index.size(); c++)
+        cluster_index[snap.slurm_index[c]] = static_cast<int>(c);
+
+    List queue = build_job_queue(true, false);
+    sort_job_queue(queue);
+    while (auto *rec = static_cast<job_queue_rec_t *>(list_pop(queue))) {
+        core::PendingJob p;
+        if (snap.cluster.queue.size() < max_jobs && to_pending(rec, now, cluster_index, p)) {
+            bool meta = rec->job_ptr->array_recs && rec->array_task_id == NO_VAL;
+            snap.refs.push_back({p.job_id, meta, p.partition});
+            snap.cluster.queue.push_back(std::move(p));
+        }
+        xfree(rec);
+    }
+    FREE_NULL_LIST(queue);
+}
+
+}  // namespace
+
+SlurmSnapshot take_snapshot(time_t now, size_t max_jobs)
+{
+    SlurmSnapshot snap;
+    snap.cluster.now = now;
+    add_nodes(snap);
+    add_queue(snap, now, max_jobs);
+    return snap;
+}
+
+}  // namespace accord::slurm

@@ -1,0 +1,29 @@
+// Builds the core's ClusterSnapshot from slurmctld's node and job records.
+// Caller holds the snapshot locks (see agent.cpp); nothing here keeps a
+// pointer into Slurm's state past the call.
+#pragma once
+
+#include <ctime>
+#include <string>
+#include <vector>
+
+#include "core/snapshot.h"
+
+namespace accord::slurm {
+
+// How to find a queue record's job again when the plan is applied.
+struct QueueRef {
+    uint32_t job_id = 0;
+    bool array_meta = false;  // the record that holds an array's pending tasks
+    std::string partition;
+};
+
+struct SlurmSnapshot {
+    core::ClusterSnapshot cluster;
+    std::vector<QueueRef> refs;      // parallel to cluster.queue
+    std::vector<int> slurm_index;    // cluster node i is node_record_table_ptr[slurm_index[i]]
+};
+
+SlurmSnapshot take_snapshot(time_t now, size_t max_jobs);
+
+}  // namespace accord::slurm

@@ -1,0 +1,74 @@
+# Helpers for the live tests: a real slurmctld and slurmds (started by
+# run-live-tests.sh), the real sbatch/srun/scontrol/squeue.
+# Each test is a function `test_*`; `check` records one assertion.
+
+PASSED=0
+FAILED=0
+CURRENT_TEST=""
+
+check() {  # check DESCRIPTION COMMAND...
+    local what=$1; shift
+    if "$@"; then
+        PASSED=$((PASSED + 1)); echo "ok - $CURRENT_TEST: $what"
+    else
+        FAILED=$((FAILED + 1)); echo "not ok - $CURRENT_TEST: $what"
+    fi
+}
+
+# Field of `scontrol show job` (first match), e.g. job_field 12 JobState.
+job_field() {
+    scontrol -o show job "$1" 2>/dev/null | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1
+}
+
+# SystemComment holds spaces, so it is read from the non-oneliner output.
+job_comment() {
+    scontrol show job "$1" 2>/dev/null | sed -n 's/^ *SystemComment=//p' | head -n 1
+}
+
+# Waits until the job is in STATE (RUNNING, PENDING, COMPLETED...).
+wait_state() {  # wait_state JOBID STATE [SECONDS]
+    local deadline=$((SECONDS + ${3:-30}))
+    while [ $SECONDS -lt $deadline ]; do
+        [ "$(job_field "$1" JobState)" = "$2" ] && return 0
+        sleep 0.5
+    done
+    echo "# job $1 is $(job_field "$1" JobState) ($(job_field "$1" Reason)), not $2"
+    return 1
+}
+
+# Waits until the predicate command succeeds.
+wait_until() {  # wait_until SECONDS COMMAND...
+    local deadline=$((SECONDS + $1)); shift
+    while [ $SECONDS -lt $deadline ]; do
+        "$@" && return 0
+        sleep 0.5
+    done
+    return 1
+}
+
+submit() {  # submit SBATCH-ARGS... -> prints the job id
+    sbatch --parsable -o /dev/null "$@" | cut -d';' -f1
+}
+
+# Lets a few scheduling cycles pass (accord_interval=1 in the tests).
+settle() { sleep "${1:-3}"; }
+
+reset_queue() {
+    scancel --user=root >/dev/null 2>&1 || true
+    wait_until 30 queue_empty || echo "# queue did not drain"
+}
+
+queue_empty() { [ -z "$(squeue -h -t all -o %i 2>/dev/null | head -n 1)" ]; }
+
+equals() { [ "$1" = "$2" ] || { echo "# expected '$2', got '$1'"; return 1; }; }
+contains() { case "$1" in *"$2"*) return 0;; esac; echo "# '$1' lacks '$2'"; return 1; }
+matches() { [[ $1 =~ $2 ]] || { echo "# '$1' does not match /$2/"; return 1; }; }
+
+run_tests() {  # run_tests test_a test_b ...
+    local t
+    for t in "$@"; do
+        CURRENT_TEST=${t#test_}
+        reset_queue
+        "$t"
+    done
+}

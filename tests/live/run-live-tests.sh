@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Live tests: start a real emulated GPU cluster (slurmctld + one slurmd per
+# node) with sched/accord installed, submit with the real sbatch/srun, and
+# check through squeue/scontrol. Needs root and `make install` done.
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+cluster="$here/../../contrib/cluster/accord-cluster"
+export CLUSTER_DIR=${ACCORD_LIVE_DIR:-/tmp/accord-live}
+export ACCORD_CLUSTER_PORT_BASE=${ACCORD_CLUSTER_PORT_BASE:-17500}
+SPEC=a100:2x8,v100:2x4,t4:2x4,cpu:1
+PARAMS=sched_interval=-1,defer,accord_interval=1,accord_gpu_speed=a100:3/v100:2/t4:1
+
+# shellcheck source=lib.sh
+. "$here/lib.sh"
+
+[ "$(id -u)" -eq 0 ] || { echo "live tests need root"; exit 1; }
+
+cluster_up() {  # cluster_up SCHED-PARAMS
+    "$cluster" down --dir "$CLUSTER_DIR" >/dev/null 2>&1
+    rm -rf "$CLUSTER_DIR"
+    "$cluster" up --dir "$CLUSTER_DIR" --spec "$SPEC" --sched-params "$1" || return 1
+    export SLURM_CONF=$CLUSTER_DIR/etc/slurm.conf
+}
+trap '"$cluster" down --dir "$CLUSTER_DIR" >/dev/null 2>&1' EXIT
+
+cd "$(mktemp -d)" || exit 1   # sbatch writes nothing here: -o /dev/null
+
+for f in t_placement t_queue t_backfill t_interactive t_partitions t_config; do
+    # shellcheck source=/dev/null
+    . "$here/$f.sh"
+done
+
+if cluster_up "$PARAMS"; then
+    run_tests $(declare -F | awk '{print $3}' | grep -E '^test_' |
+                grep -v -E '^test_(invalid_parameters|reconfigure)')
+else
+    check "cluster with sched/accord starts" false
+fi
+
+if cluster_up "accord_interval=abc,accord_max_jobs=0,accord_bogus=1"; then
+    run_tests test_invalid_parameters_are_named_and_defaults_used
+    run_tests test_reconfigure_rereads_parameters
+else
+    check "cluster with bad parameters starts" false
+fi
+
+echo "$PASSED passed, $FAILED failed"
+[ "$FAILED" -eq 0 ]

@@ -1,0 +1,62 @@
+# Where Accord puts CPU, GPU, multi-node and exclusive jobs.
+# Cluster: a100:2x8,v100:2x4,t4:2x4,cpu:1, accord_gpu_speed=a100:3/v100:2/t4:1.
+
+test_cpu_job_runs_on_cpu_node() {
+    local j; j=$(submit -n 1 --wrap 'sleep 20')
+    check "cpu job runs" wait_state "$j" RUNNING
+    check "cpu job keeps off GPU nodes" equals "$(job_field "$j" NodeList)" cpu-1
+}
+
+test_typeless_gpu_goes_to_fastest_type() {
+    local j; j=$(submit --gres=gpu:2 --wrap 'sleep 20')
+    check "gpu:2 runs" wait_state "$j" RUNNING
+    check "gpu:2 placed on an a100 node" matches "$(job_field "$j" NodeList)" '^a100-[12]$'
+    check "decision names the type and the rule" contains "$(job_comment "$j")" "gpu:a100:2/node (any type: fastest free by accord_gpu_speed)"
+}
+
+test_typeless_gpu_falls_back_when_fastest_full() {
+    local a b j
+    a=$(submit --gres=gpu:a100:8 -w a100-1 --wrap 'sleep 30')
+    b=$(submit --gres=gpu:a100:8 -w a100-2 --wrap 'sleep 30')
+    wait_state "$a" RUNNING; wait_state "$b" RUNNING
+    j=$(submit --gres=gpu:2 --wrap 'sleep 20')
+    check "gpu:2 runs while a100s are full" wait_state "$j" RUNNING
+    check "gpu:2 placed on the next fastest type" matches "$(job_field "$j" NodeList)" '^v100-[12]$'
+}
+
+test_typed_gpu_request_is_kept() {
+    local j; j=$(submit --gres=gpu:t4:1 --wrap 'sleep 20')
+    check "gpu:t4:1 runs" wait_state "$j" RUNNING
+    check "gpu:t4:1 stays on t4 though a100 is free" matches "$(job_field "$j" NodeList)" '^t4-[12]$'
+}
+
+test_gpu_job_gets_device_environment() {
+    local out
+    out=$(timeout 60 srun -t 1 --gres=gpu:v100:2 bash -c 'echo "$CUDA_VISIBLE_DEVICES"' 2>&1)
+    check "srun job sees two GPU devices" matches "$out" '^[0-9],[0-9]$'
+}
+
+test_multi_node_job_spans_nodes() {
+    local j; j=$(submit -N 2 --gres=gpu:v100:4 --wrap 'sleep 20')
+    check "2-node job runs" wait_state "$j" RUNNING
+    check "2-node job on both v100 nodes" equals "$(job_field "$j" NodeList)" "v100-[1-2]"
+}
+
+test_exclusive_job_gets_idle_node() {
+    local small ex ex2
+    small=$(submit -n 1 -p t4 -w t4-1 --wrap 'sleep 30')
+    wait_state "$small" RUNNING
+    ex=$(submit --exclusive -p t4 --wrap 'sleep 30')
+    check "exclusive job runs" wait_state "$ex" RUNNING
+    check "exclusive job avoids the busy node" equals "$(job_field "$ex" NodeList)" t4-2
+    ex2=$(submit --exclusive -p t4 --wrap 'sleep 30')
+    settle
+    check "second exclusive job waits" equals "$(job_field "$ex2" JobState)" PENDING
+    check "waiting exclusive job says why" equals "$(job_field "$ex2" Reason)" Resources
+}
+
+test_never_fitting_job_is_kept_and_explained() {
+    local j; j=$(submit --gres=gpu:a100:8 -p t4 --wrap 'sleep 1')
+    settle
+    check "impossible job stays queued, not dropped" equals "$(job_field "$j" JobState)" PENDING
+}

@@ -1,0 +1,124 @@
+// Small helpers to build a ClusterSnapshot tersely in unit tests.
+//
+//   SnapshotBuilder b;                       // now = kNow
+//   b.add_node("a100-1", 64, 512000, {{"a100", 8}});
+//   b.add_running(1, b.now() + 600, "a100-1", res(8, 1000, {{"a100", 4}}));
+//   PendingJob &j = b.add_pending(10);       // 1 CPU, unlimited, all nodes allowed
+//   j.gpus = {"a100", 2};
+//
+// Add every node before the pending jobs: a pending job is allowed on the
+// nodes that exist when it is added. The PendingJob& returned by
+// add_pending is invalidated by the next add_pending (vector growth).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/resources.h"
+#include "core/snapshot.h"
+
+namespace accord::test {
+
+using core::ClusterSnapshot;
+using core::GpuCounts;
+using core::GpuRequest;
+using core::Node;
+using core::NodeUsage;
+using core::PendingJob;
+using core::Resources;
+using core::RunningJob;
+
+constexpr int64_t kNow = 1700000000;
+
+inline Resources res(int cpus, int64_t mem_mb, GpuCounts gpus = {})
+{
+    Resources r;
+    r.cpus = cpus;
+    r.mem_mb = mem_mb;
+    r.gpus = std::move(gpus);
+    return r;
+}
+
+class SnapshotBuilder {
+public:
+    explicit SnapshotBuilder(int64_t now = kNow) { snap_.now = now; }
+
+    int64_t now() const { return snap_.now; }
+
+    // A node, wholly free. Returns its index.
+    int add_node(const std::string &name, int cpus, int64_t mem_mb, GpuCounts gpus = {},
+                 bool schedulable = true)
+    {
+        Node n;
+        n.name = name;
+        n.capacity = res(cpus, mem_mb, std::move(gpus));
+        n.free = n.capacity;
+        n.schedulable = schedulable;
+        snap_.nodes.push_back(std::move(n));
+        return static_cast<int>(snap_.nodes.size()) - 1;
+    }
+
+    int node(const std::string &name) const
+    {
+        for (size_t i = 0; i < snap_.nodes.size(); i++)
+            if (snap_.nodes[i].name == name)
+                return static_cast<int>(i);
+        throw std::out_of_range("no node " + name);
+    }
+
+    // A running job using `used` on `node` until `end_time`; the node's free
+    // resources drop by `used`. Calling again with the same id adds a node
+    // to that job.
+    RunningJob &add_running(uint32_t job_id, int64_t end_time, int node_index, const Resources &used)
+    {
+        RunningJob *job = nullptr;
+        for (auto &r : snap_.running)
+            if (r.job_id == job_id)
+                job = &r;
+        if (!job) {
+            snap_.running.push_back(RunningJob{});
+            job = &snap_.running.back();
+            job->job_id = job_id;
+            job->end_time = end_time;
+        }
+        job->usage.push_back(NodeUsage{node_index, used});
+        snap_.nodes.at(node_index).free -= used;
+        return *job;
+    }
+
+    RunningJob &add_running(uint32_t job_id, int64_t end_time, const std::string &node_name,
+                            const Resources &used)
+    {
+        return add_running(job_id, end_time, node(node_name), used);
+    }
+
+    // A pending job: 1 CPU on 1 node, unlimited time, no GPUs, allowed on
+    // every node added so far. Appended in priority order.
+    PendingJob &add_pending(uint32_t job_id, int cpus_total = 1, GpuRequest gpus = {},
+                            int64_t time_limit_s = core::kUnlimitedSeconds)
+    {
+        PendingJob p;
+        p.job_id = job_id;
+        p.cpus_total = cpus_total;
+        p.cpus_per_node = 1;
+        p.gpus = std::move(gpus);
+        p.time_limit_s = time_limit_s;
+        for (size_t i = 0; i < snap_.nodes.size(); i++)
+            p.allowed_nodes.push_back(static_cast<int>(i));
+        snap_.queue.push_back(std::move(p));
+        return snap_.queue.back();
+    }
+
+    PendingJob &pending(size_t index) { return snap_.queue.at(index); }
+    Node &node_at(int index) { return snap_.nodes.at(index); }
+
+    ClusterSnapshot &snapshot() { return snap_; }
+    const ClusterSnapshot &get() const { return snap_; }
+
+private:
+    ClusterSnapshot snap_;
+};
+
+}  // namespace accord::test

@@ -1,0 +1,115 @@
+// Unit tests for core/gpu_type_ranker: SpeedTableRanker.
+#include <cstdarg>
+#include <cstddef>
+#include <csetjmp>
+#include <cstdint>
+// cmocka.h 1.1.5 has no extern "C" guard outside _WIN32.
+extern "C" {
+#include <cmocka.h>
+}
+
+#include <cstring>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "core/gpu_type_ranker.h"
+
+using accord::core::GpuTypeRanker;
+using accord::core::PendingJob;
+using accord::core::SpeedTableRanker;
+
+static const std::map<std::string, double> kTable = {{"a100", 3}, {"v100", 2.5}, {"t4", 1}};
+
+static void score_is_table_speed(void **)
+{
+    SpeedTableRanker r(kTable);
+    PendingJob job;
+    assert_true(r.score(job, "a100") == 3.0);
+    assert_true(r.score(job, "v100") == 2.5);
+    assert_true(r.score(job, "t4") == 1.0);
+}
+
+static void score_orders_faster_type_higher(void **)
+{
+    SpeedTableRanker r(kTable);
+    PendingJob job;
+    assert_true(r.score(job, "a100") > r.score(job, "v100"));
+    assert_true(r.score(job, "v100") > r.score(job, "t4"));
+}
+
+static void unknown_type_scores_zero(void **)
+{
+    SpeedTableRanker r(kTable);
+    PendingJob job;
+    assert_true(r.score(job, "h100") == 0.0);
+    assert_true(r.score(job, "") == 0.0);
+}
+
+static void type_names_are_case_sensitive(void **)
+{
+    SpeedTableRanker r(kTable);
+    PendingJob job;
+    assert_true(r.score(job, "A100") == 0.0);
+}
+
+static void empty_table_scores_every_type_zero(void **)
+{
+    SpeedTableRanker r({});
+    PendingJob job;
+    assert_true(r.score(job, "a100") == 0.0);
+    assert_true(r.score(job, "t4") == 0.0);
+}
+
+static void score_does_not_depend_on_job(void **)
+{
+    SpeedTableRanker r(kTable);
+    PendingJob small, big;
+    big.job_id = 99;
+    big.cpus_total = 64;
+    big.gpus = {"", 8};
+    assert_true(r.score(small, "v100") == r.score(big, "v100"));
+}
+
+static void rule_with_table_names_accord_gpu_speed(void **)
+{
+    SpeedTableRanker r(kTable);
+    assert_non_null(strstr(r.rule().c_str(), "accord_gpu_speed"));
+}
+
+static void rule_without_table_says_best_fit(void **)
+{
+    SpeedTableRanker r({});
+    assert_non_null(strstr(r.rule().c_str(), "best fit"));
+    assert_null(strstr(r.rule().c_str(), "accord_gpu_speed"));
+}
+
+static void rule_differs_with_and_without_table(void **)
+{
+    assert_string_not_equal(SpeedTableRanker(kTable).rule().c_str(), SpeedTableRanker({}).rule().c_str());
+}
+
+static void works_through_base_interface(void **)
+{
+    std::unique_ptr<GpuTypeRanker> r = std::make_unique<SpeedTableRanker>(kTable);
+    PendingJob job;
+    assert_true(r->score(job, "a100") == 3.0);
+    assert_false(r->rule().empty());
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(score_is_table_speed),
+        cmocka_unit_test(score_orders_faster_type_higher),
+        cmocka_unit_test(unknown_type_scores_zero),
+        cmocka_unit_test(type_names_are_case_sensitive),
+        cmocka_unit_test(empty_table_scores_every_type_zero),
+        cmocka_unit_test(score_does_not_depend_on_job),
+        cmocka_unit_test(rule_with_table_names_accord_gpu_speed),
+        cmocka_unit_test(rule_without_table_says_best_fit),
+        cmocka_unit_test(rule_differs_with_and_without_table),
+        cmocka_unit_test(works_through_base_interface),
+    };
+    return cmocka_run_group_tests(tests, nullptr, nullptr);
+}

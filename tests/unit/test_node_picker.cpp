@@ -1,0 +1,564 @@
+// Unit tests for core/node_picker: per_node_demand and pick_nodes.
+#include <cstdarg>
+#include <cstddef>
+#include <csetjmp>
+#include <cstdint>
+// cmocka.h 1.1.5 has no extern "C" guard outside _WIN32.
+extern "C" {
+#include <cmocka.h>
+}
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/node_picker.h"
+#include "core/node_timeline.h"
+#include "snapshot_builder.h"
+
+using accord::core::build_timelines;
+using accord::core::per_node_demand;
+using accord::core::Pick;
+using accord::core::pick_nodes;
+using namespace accord::test;
+
+// Pick with what is free over [now, now + time limit), as the scheduler does.
+static std::optional<Pick> pick_now(const SnapshotBuilder &b, const PendingJob &job,
+                                    const std::string &gpu_type)
+{
+    auto tl = build_timelines(b.get());
+    int64_t now = b.now();
+    int64_t end = now + job.time_limit_s;
+    return pick_nodes(job, gpu_type, tl, [&tl, now, end](int n) { return tl[n].free_during(now, end); });
+}
+
+static std::vector<int> nodes_of(const Pick &p)
+{
+    std::vector<int> nodes;
+    for (const auto &use : p.placement)
+        nodes.push_back(use.node);
+    std::sort(nodes.begin(), nodes.end());
+    return nodes;
+}
+
+static bool has_node(const Pick &p, int node)
+{
+    for (const auto &use : p.placement)
+        if (use.node == node)
+            return true;
+    return false;
+}
+
+static PendingJob job_with(int cpus_total, int cpus_per_node, int64_t mem_node, int64_t mem_cpu,
+                           GpuRequest gpus = {})
+{
+    PendingJob j;
+    j.cpus_total = cpus_total;
+    j.cpus_per_node = cpus_per_node;
+    j.mem_per_node_mb = mem_node;
+    j.mem_per_cpu_mb = mem_cpu;
+    j.gpus = gpus;
+    return j;
+}
+
+// ---- per_node_demand ----------------------------------------------------------
+
+static void demand_spreads_cpus_rounding_up(void **)
+{
+    PendingJob j = job_with(10, 1, 0, 0);
+    assert_int_equal(per_node_demand(j, "", 1).cpus, 10);
+    assert_int_equal(per_node_demand(j, "", 3).cpus, 4);
+    assert_int_equal(per_node_demand(j, "", 5).cpus, 2);
+    assert_int_equal(per_node_demand(j, "", 10).cpus, 1);
+}
+
+static void demand_cpus_per_node_is_a_floor(void **)
+{
+    assert_int_equal(per_node_demand(job_with(4, 6, 0, 0), "", 2).cpus, 6);
+    assert_int_equal(per_node_demand(job_with(20, 6, 0, 0), "", 2).cpus, 10);
+}
+
+static void demand_memory_per_node_only(void **)
+{
+    assert_int_equal(per_node_demand(job_with(8, 1, 3000, 0), "", 2).mem_mb, 3000);
+}
+
+static void demand_memory_per_cpu_scales_with_node_cpus(void **)
+{
+    assert_int_equal(per_node_demand(job_with(8, 1, 0, 100), "", 2).mem_mb, 400);
+    assert_int_equal(per_node_demand(job_with(8, 1, 0, 100), "", 1).mem_mb, 800);
+}
+
+static void demand_memory_per_node_plus_per_cpu(void **)
+{
+    assert_int_equal(per_node_demand(job_with(8, 1, 1000, 100), "", 2).mem_mb, 1400);
+}
+
+static void demand_memory_per_cpu_uses_floored_cpus(void **)
+{
+    // 2 CPUs over 2 nodes but at least 4 per node: memory for 4 CPUs.
+    assert_int_equal(per_node_demand(job_with(2, 4, 0, 100), "", 2).mem_mb, 400);
+}
+
+static void demand_gpus_of_the_given_type(void **)
+{
+    Resources d = per_node_demand(job_with(1, 1, 0, 0, {"", 2}), "v100", 3);
+    assert_int_equal(d.gpus_of("v100"), 2);
+    assert_int_equal(d.total_gpus(), 2);
+}
+
+static void demand_gpus_are_per_node_not_divided(void **)
+{
+    assert_int_equal(per_node_demand(job_with(1, 1, 0, 0, {"a100", 4}), "a100", 2).gpus_of("a100"), 4);
+}
+
+static void demand_cpu_only_job_has_no_gpus(void **)
+{
+    assert_int_equal(per_node_demand(job_with(4, 1, 0, 0), "", 1).total_gpus(), 0);
+}
+
+// ---- single-node placement -------------------------------------------------
+
+static void gpu_job_prefers_node_with_most_gpus_used(void **)
+{
+    SnapshotBuilder b;
+    int idle = b.add_node("idle", 64, 512000, {{"a100", 8}});
+    int busy = b.add_node("busy", 64, 512000, {{"a100", 8}});
+    b.add_running(1, b.now() + 3600, busy, res(8, 1000, {{"a100", 6}}));
+    PendingJob &j = b.add_pending(10, 2, {"a100", 2});
+    auto p = pick_now(b, j, "a100");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement.size(), 1);
+    assert_int_equal(p->placement[0].node, busy);
+    assert_int_equal(p->placement[0].used.gpus_of("a100"), 2);
+    assert_int_equal(p->idle_gpus_left, 0);
+    (void)idle;
+}
+
+static void gpu_job_skips_node_with_too_few_free_gpus(void **)
+{
+    SnapshotBuilder b;
+    int idle = b.add_node("idle", 64, 512000, {{"a100", 8}});
+    int busy = b.add_node("busy", 64, 512000, {{"a100", 8}});
+    b.add_running(1, b.now() + 3600, busy, res(8, 1000, {{"a100", 7}}));
+    PendingJob &j = b.add_pending(10, 2, {"a100", 2});
+    auto p = pick_now(b, j, "a100");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement[0].node, idle);
+    assert_int_equal(p->idle_gpus_left, 6);
+}
+
+static void gpu_best_fit_counts_only_the_chosen_type(void **)
+{
+    // "big" leaves 4 a100 idle; "mixed" leaves 0 a100 (and 8 t4, which a
+    // a100 job does not care about).
+    SnapshotBuilder b;
+    b.add_node("big", 64, 512000, {{"a100", 8}});
+    int mixed = b.add_node("mixed", 64, 512000, {{"a100", 4}, {"t4", 8}});
+    PendingJob &j = b.add_pending(10, 1, {"a100", 4});
+    auto p = pick_now(b, j, "a100");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement[0].node, mixed);
+}
+
+static void gpu_tie_broken_by_tighter_cpu_fit(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("wide", 64, 512000, {{"a100", 4}});
+    int narrow = b.add_node("narrow", 16, 512000, {{"a100", 4}});
+    PendingJob &j = b.add_pending(10, 4, {"a100", 4});
+    auto p = pick_now(b, j, "a100");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement[0].node, narrow);
+}
+
+static void gpu_job_of_missing_type_gets_no_pick(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("a", 64, 512000, {{"a100", 8}});
+    PendingJob &j = b.add_pending(10, 1, {"v100", 1});
+    assert_false(pick_now(b, j, "v100").has_value());
+}
+
+static void cpu_only_job_avoids_gpu_nodes(void **)
+{
+    // The GPU node is the tighter CPU fit, but a CPU-only job keeps off it.
+    SnapshotBuilder b;
+    b.add_node("gpu", 16, 512000, {{"a100", 8}});
+    int cpu = b.add_node("cpu", 64, 512000);
+    PendingJob &j = b.add_pending(10, 4);
+    auto p = pick_now(b, j, "");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement[0].node, cpu);
+    assert_int_equal(p->placement[0].used.total_gpus(), 0);
+}
+
+static void cpu_only_job_prefers_tighter_cpu_node(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("wide", 64, 512000);
+    int narrow = b.add_node("narrow", 16, 512000);
+    PendingJob &j = b.add_pending(10, 4);
+    auto p = pick_now(b, j, "");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement[0].node, narrow);
+}
+
+static void cpu_only_job_uses_gpu_node_when_nothing_else_fits(void **)
+{
+    SnapshotBuilder b;
+    int gpu = b.add_node("gpu", 64, 512000, {{"a100", 8}});
+    b.add_node("cpu", 2, 512000);
+    PendingJob &j = b.add_pending(10, 4);
+    auto p = pick_now(b, j, "");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement[0].node, gpu);
+}
+
+static void job_takes_exactly_its_demand(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("a", 64, 512000, {{"a100", 8}});
+    PendingJob &j = b.add_pending(10, 6, {"a100", 3});
+    j.mem_per_cpu_mb = 1000;
+    auto p = pick_now(b, j, "a100");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement[0].used.cpus, 6);
+    assert_int_equal(p->placement[0].used.mem_mb, 6000);
+    assert_int_equal(p->placement[0].used.gpus_of("a100"), 3);
+}
+
+static void memory_short_node_is_skipped(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("small", 64, 1000);
+    int large = b.add_node("large", 64, 64000);
+    PendingJob &j = b.add_pending(10, 1);
+    j.mem_per_node_mb = 2000;
+    auto p = pick_now(b, j, "");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement[0].node, large);
+}
+
+// ---- exclusive -------------------------------------------------------------
+
+static void exclusive_takes_idle_node_whole(void **)
+{
+    SnapshotBuilder b;
+    int used = b.add_node("used", 8, 8000, {{"a100", 8}});
+    int idle = b.add_node("idle", 8, 8000, {{"a100", 8}});
+    b.add_running(1, b.now() + 3600, used, res(1, 100));
+    PendingJob &j = b.add_pending(10, 1, {"a100", 1});
+    j.exclusive = true;
+    auto p = pick_now(b, j, "a100");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement.size(), 1);
+    assert_int_equal(p->placement[0].node, idle);
+    assert_int_equal(p->placement[0].used.cpus, 8);
+    assert_int_equal(p->placement[0].used.mem_mb, 8000);
+    assert_int_equal(p->placement[0].used.gpus_of("a100"), 8);
+}
+
+static void exclusive_rejects_node_with_one_cpu_used(void **)
+{
+    SnapshotBuilder b;
+    int n = b.add_node("n", 8, 8000, {{"a100", 8}});
+    b.add_running(1, b.now() + 3600, n, res(1, 0));
+    PendingJob &j = b.add_pending(10);
+    j.exclusive = true;
+    assert_false(pick_now(b, j, "").has_value());
+}
+
+static void exclusive_rejects_node_with_memory_used(void **)
+{
+    SnapshotBuilder b;
+    int n = b.add_node("n", 8, 8000);
+    b.add_running(1, b.now() + 3600, n, res(0, 1));
+    PendingJob &j = b.add_pending(10);
+    j.exclusive = true;
+    assert_false(pick_now(b, j, "").has_value());
+}
+
+static void exclusive_rejects_node_with_one_gpu_used(void **)
+{
+    // Even a CPU-only exclusive job needs the node's GPUs idle.
+    SnapshotBuilder b;
+    int n = b.add_node("n", 8, 8000, {{"a100", 8}});
+    b.add_running(1, b.now() + 3600, n, res(0, 0, {{"a100", 1}}));
+    PendingJob &j = b.add_pending(10);
+    j.exclusive = true;
+    assert_false(pick_now(b, j, "").has_value());
+}
+
+static void exclusive_still_needs_demand_within_capacity(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("n", 8, 8000);
+    PendingJob &j = b.add_pending(10, 16);
+    j.exclusive = true;
+    assert_false(pick_now(b, j, "").has_value());
+}
+
+// ---- multi-node --------------------------------------------------------------
+
+static SnapshotBuilder four_cpu_nodes()
+{
+    SnapshotBuilder b;
+    b.add_node("n0", 8, 8000);
+    b.add_node("n1", 8, 8000);
+    b.add_node("n2", 8, 8000);
+    b.add_node("n3", 8, 8000);
+    return b;
+}
+
+static void multi_node_uses_fewest_nodes(void **)
+{
+    SnapshotBuilder b = four_cpu_nodes();
+    PendingJob &j = b.add_pending(10, 16);
+    j.min_nodes = 1;
+    j.max_nodes = 4;
+    auto p = pick_now(b, j, "");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement.size(), 2);
+    assert_int_equal(p->placement[0].used.cpus, 8);
+    assert_int_equal(p->placement[1].used.cpus, 8);
+}
+
+static void multi_node_one_more_cpu_needs_one_more_node(void **)
+{
+    SnapshotBuilder b = four_cpu_nodes();
+    PendingJob &j = b.add_pending(10, 17);
+    j.max_nodes = 4;
+    auto p = pick_now(b, j, "");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement.size(), 3);
+    assert_int_equal(p->placement[0].used.cpus, 6);
+}
+
+static void multi_node_placement_nodes_are_distinct(void **)
+{
+    SnapshotBuilder b = four_cpu_nodes();
+    PendingJob &j = b.add_pending(10, 32);
+    j.max_nodes = 4;
+    auto p = pick_now(b, j, "");
+    assert_true(p.has_value());
+    std::vector<int> nodes = nodes_of(*p);
+    assert_int_equal(nodes.size(), 4);
+    assert_int_equal(std::set<int>(nodes.begin(), nodes.end()).size(), 4);
+}
+
+static void multi_node_respects_min_nodes(void **)
+{
+    SnapshotBuilder b = four_cpu_nodes();
+    PendingJob &j = b.add_pending(10, 2);
+    j.min_nodes = 2;
+    j.max_nodes = 4;
+    auto p = pick_now(b, j, "");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement.size(), 2);
+    assert_int_equal(p->placement[0].used.cpus, 1);
+}
+
+static void multi_node_respects_max_nodes(void **)
+{
+    SnapshotBuilder b = four_cpu_nodes();
+    PendingJob &j = b.add_pending(10, 24);
+    j.max_nodes = 2;
+    assert_false(pick_now(b, j, "").has_value());
+}
+
+static void multi_node_more_than_all_nodes_gets_no_pick(void **)
+{
+    SnapshotBuilder b = four_cpu_nodes();
+    PendingJob &j = b.add_pending(10, 40);
+    j.max_nodes = 10;
+    assert_false(pick_now(b, j, "").has_value());
+}
+
+static void multi_node_gpus_on_every_node(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("g0", 8, 8000, {{"a100", 4}});
+    b.add_node("g1", 8, 8000, {{"a100", 4}});
+    b.add_node("g2", 8, 8000, {{"a100", 4}});
+    PendingJob &j = b.add_pending(10, 2, {"a100", 4});
+    j.min_nodes = 2;
+    j.max_nodes = 2;
+    auto p = pick_now(b, j, "a100");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement.size(), 2);
+    for (const auto &use : p->placement)
+        assert_int_equal(use.used.gpus_of("a100"), 4);
+    assert_int_equal(p->idle_gpus_left, 0);
+}
+
+static void idle_gpus_left_sums_over_nodes(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("g0", 8, 8000, {{"a100", 4}});
+    b.add_node("g1", 8, 8000, {{"a100", 4}});
+    PendingJob &j = b.add_pending(10, 2, {"a100", 1});
+    j.min_nodes = 2;
+    j.max_nodes = 2;
+    auto p = pick_now(b, j, "a100");
+    assert_true(p.has_value());
+    assert_int_equal(p->idle_gpus_left, 6);
+}
+
+// ---- required / allowed / schedulable ----------------------------------------
+
+static void required_node_is_used_even_if_a_worse_fit(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("tight", 4, 8000);
+    int roomy = b.add_node("roomy", 64, 8000);
+    PendingJob &j = b.add_pending(10, 4);
+    j.required_nodes = {roomy};
+    auto p = pick_now(b, j, "");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement.size(), 1);
+    assert_int_equal(p->placement[0].node, roomy);
+}
+
+static void required_node_included_in_multi_node_pick(void **)
+{
+    SnapshotBuilder b = four_cpu_nodes();
+    PendingJob &j = b.add_pending(10, 16);
+    j.max_nodes = 4;
+    j.required_nodes = {3};
+    auto p = pick_now(b, j, "");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement.size(), 2);
+    assert_true(has_node(*p, 3));
+}
+
+static void required_nodes_raise_node_count(void **)
+{
+    SnapshotBuilder b = four_cpu_nodes();
+    PendingJob &j = b.add_pending(10, 2);
+    j.min_nodes = 1;
+    j.max_nodes = 4;
+    j.required_nodes = {1, 2};
+    auto p = pick_now(b, j, "");
+    assert_true(p.has_value());
+    assert_true((nodes_of(*p) == std::vector<int>{1, 2}));
+}
+
+static void required_node_that_does_not_fit_gives_no_pick(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("free", 64, 8000);
+    int full = b.add_node("full", 8, 8000);
+    b.add_running(1, b.now() + 3600, full, res(8, 0));
+    PendingJob &j = b.add_pending(10, 1);
+    j.required_nodes = {full};
+    assert_false(pick_now(b, j, "").has_value());
+}
+
+static void required_node_outside_allowed_nodes_gives_no_pick(void **)
+{
+    // E.g. a job queued in two partitions that requires a node of only one
+    // of them: in the other partition no placement can include it, so the
+    // picker must not return one without it.
+    SnapshotBuilder b;
+    int a = b.add_node("a", 8, 8000);
+    int other = b.add_node("other", 8, 8000);
+    PendingJob &j = b.add_pending(10, 1);
+    j.allowed_nodes = {a};
+    j.required_nodes = {other};
+    assert_false(pick_now(b, j, "").has_value());
+}
+
+static void allowed_nodes_respected(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("tight", 4, 8000);
+    int roomy = b.add_node("roomy", 64, 8000);
+    PendingJob &j = b.add_pending(10, 4);
+    j.allowed_nodes = {roomy};
+    auto p = pick_now(b, j, "");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement[0].node, roomy);
+}
+
+static void no_allowed_nodes_gives_no_pick(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("n", 64, 8000);
+    PendingJob &j = b.add_pending(10, 1);
+    j.allowed_nodes.clear();
+    assert_false(pick_now(b, j, "").has_value());
+}
+
+static void max_nodes_capped_by_allowed_nodes(void **)
+{
+    SnapshotBuilder b = four_cpu_nodes();
+    PendingJob &j = b.add_pending(10, 24);
+    j.max_nodes = 4;
+    j.allowed_nodes = {0, 1};
+    assert_false(pick_now(b, j, "").has_value());
+}
+
+static void free_of_callback_decides_what_is_free(void **)
+{
+    // The caller's view of free resources (e.g. over a future period) is
+    // what counts, not the node's capacity.
+    SnapshotBuilder b;
+    b.add_node("n0", 8, 8000);
+    b.add_node("n1", 8, 8000);
+    PendingJob &j = b.add_pending(10, 4);
+    auto tl = build_timelines(b.get());
+    auto p = pick_nodes(j, "", tl, [](int n) { return n == 0 ? res(2, 8000) : res(8, 8000); });
+    assert_true(p.has_value());
+    assert_int_equal(p->placement[0].node, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(demand_spreads_cpus_rounding_up),
+        cmocka_unit_test(demand_cpus_per_node_is_a_floor),
+        cmocka_unit_test(demand_memory_per_node_only),
+        cmocka_unit_test(demand_memory_per_cpu_scales_with_node_cpus),
+        cmocka_unit_test(demand_memory_per_node_plus_per_cpu),
+        cmocka_unit_test(demand_memory_per_cpu_uses_floored_cpus),
+        cmocka_unit_test(demand_gpus_of_the_given_type),
+        cmocka_unit_test(demand_gpus_are_per_node_not_divided),
+        cmocka_unit_test(demand_cpu_only_job_has_no_gpus),
+        cmocka_unit_test(gpu_job_prefers_node_with_most_gpus_used),
+        cmocka_unit_test(gpu_job_skips_node_with_too_few_free_gpus),
+        cmocka_unit_test(gpu_best_fit_counts_only_the_chosen_type),
+        cmocka_unit_test(gpu_tie_broken_by_tighter_cpu_fit),
+        cmocka_unit_test(gpu_job_of_missing_type_gets_no_pick),
+        cmocka_unit_test(cpu_only_job_avoids_gpu_nodes),
+        cmocka_unit_test(cpu_only_job_prefers_tighter_cpu_node),
+        cmocka_unit_test(cpu_only_job_uses_gpu_node_when_nothing_else_fits),
+        cmocka_unit_test(job_takes_exactly_its_demand),
+        cmocka_unit_test(memory_short_node_is_skipped),
+        cmocka_unit_test(exclusive_takes_idle_node_whole),
+        cmocka_unit_test(exclusive_rejects_node_with_one_cpu_used),
+        cmocka_unit_test(exclusive_rejects_node_with_memory_used),
+        cmocka_unit_test(exclusive_rejects_node_with_one_gpu_used),
+        cmocka_unit_test(exclusive_still_needs_demand_within_capacity),
+        cmocka_unit_test(multi_node_uses_fewest_nodes),
+        cmocka_unit_test(multi_node_one_more_cpu_needs_one_more_node),
+        cmocka_unit_test(multi_node_placement_nodes_are_distinct),
+        cmocka_unit_test(multi_node_respects_min_nodes),
+        cmocka_unit_test(multi_node_respects_max_nodes),
+        cmocka_unit_test(multi_node_more_than_all_nodes_gets_no_pick),
+        cmocka_unit_test(multi_node_gpus_on_every_node),
+        cmocka_unit_test(idle_gpus_left_sums_over_nodes),
+        cmocka_unit_test(required_node_is_used_even_if_a_worse_fit),
+        cmocka_unit_test(required_node_included_in_multi_node_pick),
+        cmocka_unit_test(required_nodes_raise_node_count),
+        cmocka_unit_test(required_node_that_does_not_fit_gives_no_pick),
+        cmocka_unit_test(required_node_outside_allowed_nodes_gives_no_pick),
+        cmocka_unit_test(allowed_nodes_respected),
+        cmocka_unit_test(no_allowed_nodes_gives_no_pick),
+        cmocka_unit_test(max_nodes_capped_by_allowed_nodes),
+        cmocka_unit_test(free_of_callback_decides_what_is_free),
+    };
+    return cmocka_run_group_tests(tests, nullptr, nullptr);
+}

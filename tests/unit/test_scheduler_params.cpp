@@ -1,0 +1,427 @@
+// Unit tests for core/scheduler_params: SchedulerParameters parsing and the
+// main-scheduler warnings.
+#include <cstdarg>
+#include <cstddef>
+#include <csetjmp>
+#include <cstdint>
+// cmocka.h 1.1.5 has no extern "C" guard outside _WIN32.
+extern "C" {
+#include <cmocka.h>
+}
+
+#include <string>
+#include <vector>
+
+#include "core/scheduler_params.h"
+
+using accord::core::main_scheduler_warnings;
+using accord::core::parse_scheduler_params;
+using accord::core::SchedulerParams;
+
+static SchedulerParams parse_ok(const std::string &text)
+{
+    std::vector<std::string> errors;
+    SchedulerParams p = parse_scheduler_params(text, errors);
+    if (!errors.empty())
+        fail_msg("unexpected error for \"%s\": %s", text.c_str(), errors[0].c_str());
+    return p;
+}
+
+static void assert_contains(const std::string &text, const std::string &part)
+{
+    if (text.find(part) == std::string::npos)
+        fail_msg("\"%s\" does not contain \"%s\"", text.c_str(), part.c_str());
+}
+
+// Parses `text`, expects exactly one error naming `key` and `range`, and
+// returns the params.
+static SchedulerParams parse_one_error(const std::string &text, const std::string &key,
+                                       const std::string &range)
+{
+    std::vector<std::string> errors;
+    SchedulerParams p = parse_scheduler_params(text, errors);
+    if (errors.size() != 1)
+        fail_msg("\"%s\" gave %zu errors, expected 1", text.c_str(), errors.size());
+    assert_contains(errors[0], key);
+    assert_contains(errors[0], range);
+    return p;
+}
+
+static void assert_defaults(const SchedulerParams &p)
+{
+    assert_int_equal(p.interval_s, 5);
+    assert_int_equal(p.max_jobs, 1000);
+    assert_int_equal(p.reserve_depth, 1);
+    assert_false(p.debug);
+    assert_true(p.gpu_speed.empty());
+}
+
+static const char kIntervalRange[] = "[1, 3600]";
+static const char kMaxJobsRange[] = "[1, 1000000]";
+static const char kDepthRange[] = "[0, 1000]";
+static const char kDebugRange[] = "[0, 1]";
+static const char kSpeedForm[] = "TYPE:SPEED";
+
+// ---- defaults -------------------------------------------------------------------
+
+static void empty_string_gives_defaults(void **)
+{
+    SchedulerParams p = parse_ok("");
+    assert_defaults(p);
+    assert_false(p.main_loop_disabled);
+    assert_false(p.defer);
+}
+
+static void default_struct_matches_documented_defaults(void **)
+{
+    assert_defaults(SchedulerParams{});
+}
+
+// ---- each key -------------------------------------------------------------------
+
+static void accord_interval_parsed(void **)
+{
+    assert_int_equal(parse_ok("accord_interval=30").interval_s, 30);
+}
+
+static void accord_max_jobs_parsed(void **)
+{
+    assert_int_equal(parse_ok("accord_max_jobs=250").max_jobs, 250);
+}
+
+static void accord_reserve_depth_parsed(void **)
+{
+    assert_int_equal(parse_ok("accord_reserve_depth=4").reserve_depth, 4);
+    assert_int_equal(parse_ok("accord_reserve_depth=0").reserve_depth, 0);
+}
+
+static void accord_debug_parsed(void **)
+{
+    assert_true(parse_ok("accord_debug=1").debug);
+    assert_false(parse_ok("accord_debug=0").debug);
+}
+
+static void all_keys_together_with_other_plugins_keys(void **)
+{
+    SchedulerParams p = parse_ok("bf_continue,accord_interval=10,bf_interval=30,accord_max_jobs=50,"
+                                 "accord_reserve_depth=3,accord_debug=1,"
+                                 "accord_gpu_speed=a100:3/v100:2,sched_interval=-1,defer");
+    assert_int_equal(p.interval_s, 10);
+    assert_int_equal(p.max_jobs, 50);
+    assert_int_equal(p.reserve_depth, 3);
+    assert_true(p.debug);
+    assert_int_equal(p.gpu_speed.size(), 2);
+    assert_true(p.main_loop_disabled);
+    assert_true(p.defer);
+}
+
+static void empty_items_between_commas_ignored(void **)
+{
+    assert_int_equal(parse_ok(",,accord_interval=7,,").interval_s, 7);
+}
+
+// ---- range bounds ------------------------------------------------------------------
+
+static void accord_interval_bounds(void **)
+{
+    assert_int_equal(parse_ok("accord_interval=1").interval_s, 1);
+    assert_int_equal(parse_ok("accord_interval=3600").interval_s, 3600);
+    assert_int_equal(parse_one_error("accord_interval=0", "accord_interval", kIntervalRange).interval_s, 5);
+    assert_int_equal(parse_one_error("accord_interval=3601", "accord_interval", kIntervalRange).interval_s, 5);
+}
+
+static void accord_max_jobs_bounds(void **)
+{
+    assert_int_equal(parse_ok("accord_max_jobs=1").max_jobs, 1);
+    assert_int_equal(parse_ok("accord_max_jobs=1000000").max_jobs, 1000000);
+    assert_int_equal(parse_one_error("accord_max_jobs=0", "accord_max_jobs", kMaxJobsRange).max_jobs, 1000);
+    assert_int_equal(parse_one_error("accord_max_jobs=1000001", "accord_max_jobs", kMaxJobsRange).max_jobs,
+                     1000);
+}
+
+static void accord_reserve_depth_bounds(void **)
+{
+    assert_int_equal(parse_ok("accord_reserve_depth=1000").reserve_depth, 1000);
+    assert_int_equal(
+        parse_one_error("accord_reserve_depth=-1", "accord_reserve_depth", kDepthRange).reserve_depth, 1);
+    assert_int_equal(
+        parse_one_error("accord_reserve_depth=1001", "accord_reserve_depth", kDepthRange).reserve_depth, 1);
+}
+
+static void accord_debug_bounds(void **)
+{
+    assert_false(parse_one_error("accord_debug=2", "accord_debug", kDebugRange).debug);
+    assert_false(parse_one_error("accord_debug=-1", "accord_debug", kDebugRange).debug);
+}
+
+// ---- bad values ---------------------------------------------------------------------
+
+static void non_number_rejected(void **)
+{
+    assert_int_equal(parse_one_error("accord_interval=abc", "accord_interval", kIntervalRange).interval_s, 5);
+    assert_int_equal(parse_one_error("accord_max_jobs=ten", "accord_max_jobs", kMaxJobsRange).max_jobs, 1000);
+}
+
+static void trailing_garbage_rejected(void **)
+{
+    assert_int_equal(parse_one_error("accord_interval=5s", "accord_interval", kIntervalRange).interval_s, 5);
+    assert_int_equal(parse_one_error("accord_interval=2.5", "accord_interval", kIntervalRange).interval_s, 5);
+}
+
+static void empty_value_rejected(void **)
+{
+    assert_int_equal(parse_one_error("accord_interval=", "accord_interval", kIntervalRange).interval_s, 5);
+    assert_int_equal(
+        parse_one_error("accord_reserve_depth=", "accord_reserve_depth", kDepthRange).reserve_depth, 1);
+}
+
+static void missing_equals_rejected(void **)
+{
+    // Not even accord_debug is a flag: it needs =0 or =1.
+    assert_int_equal(parse_one_error("accord_interval", "accord_interval", kIntervalRange).interval_s, 5);
+    assert_false(parse_one_error("accord_debug", "accord_debug", kDebugRange).debug);
+}
+
+static void overflowing_number_rejected(void **)
+{
+    assert_int_equal(
+        parse_one_error("accord_max_jobs=99999999999999999999999", "accord_max_jobs", kMaxJobsRange).max_jobs,
+        1000);
+}
+
+static void bad_value_does_not_affect_other_keys(void **)
+{
+    SchedulerParams p =
+        parse_one_error("accord_interval=x,accord_max_jobs=20", "accord_interval", kIntervalRange);
+    assert_int_equal(p.interval_s, 5);
+    assert_int_equal(p.max_jobs, 20);
+}
+
+static void bad_value_error_quotes_the_value(void **)
+{
+    std::vector<std::string> errors;
+    parse_scheduler_params("accord_interval=banana", errors);
+    assert_int_equal(errors.size(), 1);
+    assert_contains(errors[0], "banana");
+}
+
+static void each_bad_key_gives_its_own_error(void **)
+{
+    std::vector<std::string> errors;
+    SchedulerParams p = parse_scheduler_params("accord_interval=0,accord_debug=7", errors);
+    assert_int_equal(errors.size(), 2);
+    assert_contains(errors[0], "accord_interval");
+    assert_contains(errors[1], "accord_debug");
+    assert_defaults(p);
+}
+
+// ---- unknown and foreign keys ------------------------------------------------------
+
+static void unknown_accord_key_gives_one_error(void **)
+{
+    std::vector<std::string> errors;
+    SchedulerParams p = parse_scheduler_params("accord_intervall=5", errors);
+    assert_int_equal(errors.size(), 1);
+    assert_contains(errors[0], "accord_intervall");
+    assert_defaults(p);
+}
+
+static void unknown_accord_flag_gives_one_error(void **)
+{
+    std::vector<std::string> errors;
+    parse_scheduler_params("accord_fast", errors);
+    assert_int_equal(errors.size(), 1);
+    assert_contains(errors[0], "accord_fast");
+}
+
+static void other_plugins_interval_keys_not_taken(void **)
+{
+    SchedulerParams p = parse_ok("bf_interval=30,bf_max_job_test=500,max_rpc_cnt=150");
+    assert_defaults(p);
+}
+
+static void key_must_match_whole_not_as_suffix(void **)
+{
+    SchedulerParams p = parse_ok("xaccord_interval=9,my_accord_max_jobs=3,interval=8,max_jobs=2");
+    assert_defaults(p);
+}
+
+static void key_must_match_whole_not_as_prefix(void **)
+{
+    std::vector<std::string> errors;
+    SchedulerParams p = parse_scheduler_params("accord_interval_s=9", errors);
+    assert_int_equal(p.interval_s, 5);
+    assert_int_equal(errors.size(), 1);
+}
+
+// ---- Slurm's own keys ------------------------------------------------------------
+
+static void sched_interval_minus_one_disables_main_loop(void **)
+{
+    assert_true(parse_ok("sched_interval=-1").main_loop_disabled);
+}
+
+static void other_sched_interval_keeps_main_loop(void **)
+{
+    assert_false(parse_ok("sched_interval=60").main_loop_disabled);
+    assert_false(parse_ok("sched_interval=-10").main_loop_disabled);
+    assert_false(parse_ok("sched_interval").main_loop_disabled);
+}
+
+static void sched_interval_is_whole_key(void **)
+{
+    assert_false(parse_ok("bf_sched_interval=-1").main_loop_disabled);
+    assert_false(parse_ok("sched_interval_x=-1").main_loop_disabled);
+}
+
+static void defer_detected(void **)
+{
+    assert_true(parse_ok("bf_continue,defer").defer);
+    assert_false(parse_ok("bf_continue").defer);
+}
+
+static void defer_is_whole_key(void **)
+{
+    assert_false(parse_ok("defer_batch").defer);
+    assert_false(parse_ok("nodefer").defer);
+}
+
+static void warnings_when_neither_set(void **)
+{
+    auto w = main_scheduler_warnings(parse_ok("bf_interval=30"));
+    assert_int_equal(w.size(), 2);
+    assert_contains(w[0] + w[1], "sched_interval=-1");
+    assert_contains(w[0] + w[1], "defer");
+}
+
+static void one_warning_when_only_defer(void **)
+{
+    auto w = main_scheduler_warnings(parse_ok("defer"));
+    assert_int_equal(w.size(), 1);
+    assert_contains(w[0], "sched_interval=-1");
+}
+
+static void one_warning_when_only_main_loop_disabled(void **)
+{
+    auto w = main_scheduler_warnings(parse_ok("sched_interval=-1"));
+    assert_int_equal(w.size(), 1);
+    assert_contains(w[0], "defer");
+    assert_true(w[0].find("sched_interval") == std::string::npos);
+}
+
+static void no_warnings_when_both_set(void **)
+{
+    assert_int_equal(main_scheduler_warnings(parse_ok("sched_interval=-1,defer")).size(), 0);
+}
+
+// ---- accord_gpu_speed --------------------------------------------------------------
+
+static void gpu_speed_table_parsed(void **)
+{
+    SchedulerParams p = parse_ok("accord_gpu_speed=a100:3/v100:2.5/t4:1");
+    assert_int_equal(p.gpu_speed.size(), 3);
+    assert_true(p.gpu_speed.at("a100") == 3.0);
+    assert_true(p.gpu_speed.at("v100") == 2.5);
+    assert_true(p.gpu_speed.at("t4") == 1.0);
+}
+
+static void gpu_speed_single_entry(void **)
+{
+    SchedulerParams p = parse_ok("accord_gpu_speed=h100:10");
+    assert_int_equal(p.gpu_speed.size(), 1);
+    assert_true(p.gpu_speed.at("h100") == 10.0);
+}
+
+static void gpu_speed_fractional_below_one(void **)
+{
+    assert_true(parse_ok("accord_gpu_speed=t4:0.5").gpu_speed.at("t4") == 0.5);
+}
+
+static void gpu_speed_among_other_keys(void **)
+{
+    SchedulerParams p = parse_ok("defer,accord_gpu_speed=a100:3/v100:2,accord_interval=9");
+    assert_int_equal(p.gpu_speed.size(), 2);
+    assert_int_equal(p.interval_s, 9);
+}
+
+static void gpu_speed_rejects(const char *text)
+{
+    SchedulerParams p = parse_one_error(text, "accord_gpu_speed", kSpeedForm);
+    if (!p.gpu_speed.empty())
+        fail_msg("\"%s\" left a speed table of %zu entries", text, p.gpu_speed.size());
+}
+
+static void gpu_speed_without_colon_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100"); }
+static void gpu_speed_without_type_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=:3"); }
+static void gpu_speed_zero_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100:0"); }
+static void gpu_speed_negative_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100:-1"); }
+static void gpu_speed_non_number_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100:x"); }
+static void gpu_speed_empty_rejected(void **) { gpu_speed_rejects("accord_gpu_speed="); }
+static void gpu_speed_missing_equals_rejected(void **) { gpu_speed_rejects("accord_gpu_speed"); }
+static void gpu_speed_without_speed_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100:"); }
+static void gpu_speed_trailing_garbage_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100:3x"); }
+static void gpu_speed_infinite_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100:inf"); }
+static void gpu_speed_nan_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100:nan"); }
+
+static void gpu_speed_one_bad_entry_rejects_whole_table(void **)
+{
+    gpu_speed_rejects("accord_gpu_speed=a100:3/v100");
+    gpu_speed_rejects("accord_gpu_speed=a100:3/v100:0");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(empty_string_gives_defaults),
+        cmocka_unit_test(default_struct_matches_documented_defaults),
+        cmocka_unit_test(accord_interval_parsed),
+        cmocka_unit_test(accord_max_jobs_parsed),
+        cmocka_unit_test(accord_reserve_depth_parsed),
+        cmocka_unit_test(accord_debug_parsed),
+        cmocka_unit_test(all_keys_together_with_other_plugins_keys),
+        cmocka_unit_test(empty_items_between_commas_ignored),
+        cmocka_unit_test(accord_interval_bounds),
+        cmocka_unit_test(accord_max_jobs_bounds),
+        cmocka_unit_test(accord_reserve_depth_bounds),
+        cmocka_unit_test(accord_debug_bounds),
+        cmocka_unit_test(non_number_rejected),
+        cmocka_unit_test(trailing_garbage_rejected),
+        cmocka_unit_test(empty_value_rejected),
+        cmocka_unit_test(missing_equals_rejected),
+        cmocka_unit_test(overflowing_number_rejected),
+        cmocka_unit_test(bad_value_does_not_affect_other_keys),
+        cmocka_unit_test(bad_value_error_quotes_the_value),
+        cmocka_unit_test(each_bad_key_gives_its_own_error),
+        cmocka_unit_test(unknown_accord_key_gives_one_error),
+        cmocka_unit_test(unknown_accord_flag_gives_one_error),
+        cmocka_unit_test(other_plugins_interval_keys_not_taken),
+        cmocka_unit_test(key_must_match_whole_not_as_suffix),
+        cmocka_unit_test(key_must_match_whole_not_as_prefix),
+        cmocka_unit_test(sched_interval_minus_one_disables_main_loop),
+        cmocka_unit_test(other_sched_interval_keeps_main_loop),
+        cmocka_unit_test(sched_interval_is_whole_key),
+        cmocka_unit_test(defer_detected),
+        cmocka_unit_test(defer_is_whole_key),
+        cmocka_unit_test(warnings_when_neither_set),
+        cmocka_unit_test(one_warning_when_only_defer),
+        cmocka_unit_test(one_warning_when_only_main_loop_disabled),
+        cmocka_unit_test(no_warnings_when_both_set),
+        cmocka_unit_test(gpu_speed_table_parsed),
+        cmocka_unit_test(gpu_speed_single_entry),
+        cmocka_unit_test(gpu_speed_fractional_below_one),
+        cmocka_unit_test(gpu_speed_among_other_keys),
+        cmocka_unit_test(gpu_speed_without_colon_rejected),
+        cmocka_unit_test(gpu_speed_without_type_rejected),
+        cmocka_unit_test(gpu_speed_zero_rejected),
+        cmocka_unit_test(gpu_speed_negative_rejected),
+        cmocka_unit_test(gpu_speed_non_number_rejected),
+        cmocka_unit_test(gpu_speed_empty_rejected),
+        cmocka_unit_test(gpu_speed_missing_equals_rejected),
+        cmocka_unit_test(gpu_speed_without_speed_rejected),
+        cmocka_unit_test(gpu_speed_trailing_garbage_rejected),
+        cmocka_unit_test(gpu_speed_infinite_rejected),
+        cmocka_unit_test(gpu_speed_nan_rejected),
+        cmocka_unit_test(gpu_speed_one_bad_entry_rejects_whole_table),
+    };
+    return cmocka_run_group_tests(tests, nullptr, nullptr);
+}
