@@ -58,7 +58,8 @@ reset_queue() {
     wait_until 30 queue_empty || echo "# queue did not drain"
 }
 
-queue_empty() { [ -z "$(squeue -h -t all -o %i 2>/dev/null | head -n 1)" ]; }
+# Finished jobs stay listed for MinJobAge; only live ones count here.
+queue_empty() { [ -z "$(squeue -h -t PD,R,CG,CF,S -o %i 2>/dev/null | head -n 1)" ]; }
 
 equals() { [ "$1" = "$2" ] || { echo "# expected '$2', got '$1'"; return 1; }; }
 contains() { case "$1" in *"$2"*) return 0;; esac; echo "# '$1' lacks '$2'"; return 1; }

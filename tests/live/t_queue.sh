@@ -12,7 +12,9 @@ test_higher_priority_starts_first() {
     fill_a100 6
     low=$(submit -N 2 --gres=gpu:a100:8 -p a100 --wrap 'sleep 30')
     high=$(submit -N 2 --gres=gpu:a100:8 -p a100 --wrap 'sleep 30')
-    scontrol update jobid="$high" priority=100000
+    # priority/basic ranks by submission; lowering the earlier job's
+    # priority must put the later one first.
+    scontrol update jobid="$low" priority=1
     check "higher-priority job starts first" wait_state "$high" RUNNING 40
     check "lower-priority job still waits" equals "$(job_field "$low" JobState)" PENDING
 }
