@@ -103,7 +103,7 @@ bool wait_interval(const core::SchedulerParams &params, bool &reconfig)
 
 void agent_main()
 {
-    core::SchedulerParams params = read_scheduler_params();
+    core::SchedulerParams params;  // replaced at once: start_agent asks for a read
     CycleStats stats;
     std::string stats_path = stats_file();
     bool reconfig = false;
@@ -130,6 +130,8 @@ bool start_agent()
         return false;
     }
     stop_requested = false;
+    // slurmctld also calls sched_p_reconfig() at start-up: one flag, one read.
+    reconfig_requested = true;
     agent_thread = std::thread([] {
         try {
             agent_main();

@@ -57,7 +57,8 @@ void add_running(SlurmSnapshot &snap, const std::vector<int> &cluster_index)
     list_iterator_destroy(it);
 }
 
-void add_nodes(SlurmSnapshot &snap)
+// Returns, per Slurm node index, the node's index in the snapshot (or -1).
+std::vector<int> add_nodes(SlurmSnapshot &snap)
 {
     std::vector<int> cluster_index(node_record_count, -1);
     node_record_t *node;
@@ -76,6 +77,7 @@ void add_nodes(SlurmSnapshot &snap)
     // whose allocation records are incomplete.
     for (size_t c = 0; c < snap.cluster.nodes.size(); c++)
         snap.cluster.nodes[c].free.gpus = node_gpu_free(node_record_table_ptr[snap.slurm_index[c]]);
+    return cluster_index;
 }
 
 int64_t time_limit_seconds(job_record_t *job, part_record_t *part)
@@ -176,12 +178,8 @@ bool to_pending(job_queue_rec_t *rec, time_t now, const std::vector<int> &cluste
     return p.array_tasks > 0;
 }
 
-void add_queue(SlurmSnapshot &snap, time_t now, size_t max_jobs)
+void add_queue(SlurmSnapshot &snap, const std::vector<int> &cluster_index, time_t now, size_t max_jobs)
 {
-    std::vector<int> cluster_index(node_record_count, -1);
-    for (size_t c = 0; c < snap.slurm_index.size(); c++)
-        cluster_index[snap.slurm_index[c]] = static_cast<int>(c);
-
     List queue = build_job_queue(true, false);
     sort_job_queue(queue);
     while (auto *rec = static_cast<job_queue_rec_t *>(list_pop(queue))) {
@@ -202,8 +200,8 @@ SlurmSnapshot take_snapshot(time_t now, size_t max_jobs)
 {
     SlurmSnapshot snap;
     snap.cluster.now = now;
-    add_nodes(snap);
-    add_queue(snap, now, max_jobs);
+    std::vector<int> cluster_index = add_nodes(snap);
+    add_queue(snap, cluster_index, now, max_jobs);
     return snap;
 }
 

@@ -1,12 +1,5 @@
 // Unit tests for core/gpu_type_ranker: SpeedTableRanker.
-#include <cstdarg>
-#include <cstddef>
-#include <csetjmp>
-#include <cstdint>
-// cmocka.h 1.1.5 has no extern "C" guard outside _WIN32.
-extern "C" {
-#include <cmocka.h>
-}
+#include "cmocka_cpp.h"
 
 #include <cstring>
 #include <map>

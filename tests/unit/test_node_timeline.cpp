@@ -1,12 +1,5 @@
 // Unit tests for core/node_timeline: free_during, release_times, build_timelines.
-#include <cstdarg>
-#include <cstddef>
-#include <csetjmp>
-#include <cstdint>
-// cmocka.h 1.1.5 has no extern "C" guard outside _WIN32.
-extern "C" {
-#include <cmocka.h>
-}
+#include "cmocka_cpp.h"
 
 #include <algorithm>
 #include <vector>

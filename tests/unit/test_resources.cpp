@@ -1,16 +1,10 @@
 // Unit tests for core/resources: covers, elementwise_min, +=, -=, describe.
-#include <cstdarg>
-#include <cstddef>
-#include <csetjmp>
-#include <cstdint>
-// cmocka.h 1.1.5 has no extern "C" guard outside _WIN32.
-extern "C" {
-#include <cmocka.h>
-}
+#include "cmocka_cpp.h"
 
 #include <string>
 
 #include "core/resources.h"
+#include "snapshot_builder.h"
 
 using accord::core::covers;
 using accord::core::describe;
@@ -18,14 +12,7 @@ using accord::core::elementwise_min;
 using accord::core::GpuCounts;
 using accord::core::Resources;
 
-static Resources res(int cpus, int64_t mem_mb, GpuCounts gpus = {})
-{
-    Resources r;
-    r.cpus = cpus;
-    r.mem_mb = mem_mb;
-    r.gpus = std::move(gpus);
-    return r;
-}
+using accord::test::res;
 
 // ---- covers ---------------------------------------------------------------
 

@@ -1,14 +1,7 @@
 // Unit tests for core/schedule_cycle (and the decision texts of core/decision):
 // priority order, GPU type choice, EASY backfill with reservations,
 // NeverFits, array records, duplicate records, max_jobs and counters.
-#include <cstdarg>
-#include <cstddef>
-#include <csetjmp>
-#include <cstdint>
-// cmocka.h 1.1.5 has no extern "C" guard outside _WIN32.
-extern "C" {
-#include <cmocka.h>
-}
+#include "cmocka_cpp.h"
 
 #include <algorithm>
 #include <cstring>

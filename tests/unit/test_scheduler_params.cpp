@@ -1,13 +1,6 @@
 // Unit tests for core/scheduler_params: SchedulerParameters parsing and the
 // main-scheduler warnings.
-#include <cstdarg>
-#include <cstddef>
-#include <csetjmp>
-#include <cstdint>
-// cmocka.h 1.1.5 has no extern "C" guard outside _WIN32.
-extern "C" {
-#include <cmocka.h>
-}
+#include "cmocka_cpp.h"
 
 #include <string>
 #include <vector>
