@@ -5,14 +5,17 @@
 
 namespace accord::core {
 
+static int ceil_div(int a, int b) { return (a + b - 1) / b; }
+
 Resources per_node_demand(const PendingJob &job, const std::string &gpu_type, int node_count)
 {
+    const GpuRequest &g = job.gpus;
+    int gpus = g.per_node > 0 ? g.per_node : ceil_div(g.per_job, node_count);
     Resources demand;
-    int spread = (job.cpus_total + node_count - 1) / node_count;
-    demand.cpus = std::max(job.cpus_per_node, spread);
-    demand.mem_mb = job.mem_per_node_mb + job.mem_per_cpu_mb * demand.cpus;
-    if (job.gpus.per_node > 0)
-        demand.gpus[gpu_type] = job.gpus.per_node;
+    demand.cpus = std::max({job.cpus_per_node, ceil_div(job.cpus_total, node_count), g.cpus_per_gpu * gpus});
+    demand.mem_mb = job.mem_per_node_mb + job.mem_per_cpu_mb * demand.cpus + g.mem_per_gpu_mb * gpus;
+    if (gpus > 0)
+        demand.gpus[gpu_type] = gpus;
     return demand;
 }
 

@@ -28,7 +28,8 @@ std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_typ
                                const std::vector<NodeTimeline> &timelines,
                                const FreeResources &free_of);
 
-// What the job takes on one node when spread over `node_count` nodes.
+// What the job takes on one node when spread over `node_count` nodes. A
+// per-job GPU count is spread evenly, rounded up on every node.
 Resources per_node_demand(const PendingJob &job, const std::string &gpu_type, int node_count);
 
 }  // namespace accord::core

@@ -20,7 +20,7 @@ struct Option {
 // GPU types a job may use: the one it named, or every type on its nodes.
 std::vector<std::string> gpu_types_for(const PendingJob &job, const std::vector<NodeTimeline> &tl)
 {
-    if (job.gpus.per_node <= 0)
+    if (!job.gpus.any())
         return {""};
     if (!job.gpus.type.empty())
         return {job.gpus.type};
@@ -145,7 +145,7 @@ int Planner::start_tasks(size_t index, const PendingJob &job, int tasks)
         d.placement = std::move(option->pick.placement);
         d.gpu_type = option->gpu_type;
         d.start_time = snap_.now;
-        if (job.gpus.per_node > 0 && job.gpus.type.empty())
+        if (job.gpus.any() && job.gpus.type.empty())
             d.type_rule = ranker_.rule();
         plan_.decisions.push_back(std::move(d));
     }

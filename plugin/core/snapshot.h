@@ -37,7 +37,12 @@ struct RunningJob {
 
 struct GpuRequest {
     std::string type;  // "" = the user accepts any GPU type
-    int per_node = 0;
+    int per_node = 0;  // GPUs on each node (--gres, --gpus-per-node)
+    int per_job = 0;   // or GPUs over all nodes (--gpus), spread evenly
+    int cpus_per_gpu = 0;
+    int64_t mem_per_gpu_mb = 0;
+
+    bool any() const { return per_node > 0 || per_job > 0; }
 };
 
 struct PendingJob {

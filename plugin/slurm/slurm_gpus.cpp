@@ -106,22 +106,23 @@ core::GpuRequest job_gpu_request(job_record_t *job)
     core::GpuRequest request;
     if (!job->gres_list_req || !job->details)
         return request;
-    uint32_t nodes = std::max<uint32_t>(job->details->min_nodes, 1);
     ListIterator it = list_iterator_create(job->gres_list_req);
     while (auto *gres = static_cast<gres_state_t *>(list_next(it))) {
         if (!is_gpu(gres))
             continue;
         auto *js = static_cast<gres_job_state_t *>(gres->gres_data);
-        uint64_t per_node = js->gres_per_node;
-        if (!per_node && js->gres_per_job)
-            per_node = (js->gres_per_job + nodes - 1) / nodes;
-        if (!per_node && js->gres_per_task) {
-            uint32_t tasks = job->details->num_tasks ? job->details->num_tasks : 1;
-            per_node = js->gres_per_task * ((tasks + nodes - 1) / nodes);
-        }
-        if (!per_node && js->gres_per_socket)
-            per_node = js->gres_per_socket;
-        request.per_node += static_cast<int>(per_node);
+        uint32_t tasks = std::max<uint32_t>(job->details->num_tasks, 1);
+        if (js->gres_per_node)
+            request.per_node += static_cast<int>(js->gres_per_node);
+        else if (js->gres_per_socket)
+            request.per_node += static_cast<int>(js->gres_per_socket);  // one socket: a lower bound
+        else if (js->gres_per_job)
+            request.per_job += static_cast<int>(js->gres_per_job);
+        else if (js->gres_per_task)
+            request.per_job += static_cast<int>(js->gres_per_task * tasks);
+        request.cpus_per_gpu = js->cpus_per_gres ? js->cpus_per_gres : js->def_cpus_per_gres;
+        uint64_t mem = js->mem_per_gres ? js->mem_per_gres : js->def_mem_per_gres;
+        request.mem_per_gpu_mb = static_cast<int64_t>(mem);
         if (js->type_name && *js->type_name)
             request.type = js->type_name;
     }

@@ -16,8 +16,8 @@ core::GpuCounts node_gpu_free(node_record_t *node);
 // GPUs `job` holds on `node`, the `node_offset`-th node of its allocation.
 core::GpuCounts job_gpus_on_node(job_record_t *job, int node_offset, node_record_t *node);
 
-// The job's GPU request as a per-node count (see docs/design.md for how
-// per-job and per-task requests are converted).
+// The job's GPU request: per node (--gres, --gpus-per-node), or over all
+// its nodes (--gpus, and --gpus-per-task times its tasks).
 core::GpuRequest job_gpu_request(job_record_t *job);
 
 }  // namespace accord::slurm

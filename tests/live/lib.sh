@@ -62,6 +62,7 @@ reset_queue() {
 queue_empty() { [ -z "$(squeue -h -t PD,R,CG,CF,S -o %i 2>/dev/null | head -n 1)" ]; }
 
 equals() { [ "$1" = "$2" ] || { echo "# expected '$2', got '$1'"; return 1; }; }
+differs() { [ "$1" != "$2" ] || { echo "# both are '$1'"; return 1; }; }
 contains() { case "$1" in *"$2"*) return 0;; esac; echo "# '$1' lacks '$2'"; return 1; }
 matches() { [[ $1 =~ $2 ]] || { echo "# '$1' does not match /$2/"; return 1; }; }
 

@@ -26,21 +26,28 @@ trap '"$cluster" down --dir "$CLUSTER_DIR" >/dev/null 2>&1' EXIT
 
 cd "$(mktemp -d)" || exit 1   # sbatch writes nothing here: -o /dev/null
 
-for f in t_placement t_queue t_backfill t_interactive t_partitions t_config; do
+for f in "$here"/t_*.sh; do
     # shellcheck source=/dev/null
-    . "$here/$f.sh"
+    . "$f"
 done
 
+# The test functions the named files define, in file order.
+tests_in() {
+    local f
+    for f in "$@"; do
+        grep -o '^test_[a-z0-9_]*' "$here/$f.sh"
+    done
+}
+
 if cluster_up "$PARAMS"; then
-    run_tests $(declare -F | awk '{print $3}' | grep -E '^test_' |
-                grep -v -E '^test_(invalid_parameters|reconfigure)')
+    run_tests $(tests_in t_placement t_queue t_backfill t_interactive t_partitions)
 else
     check "cluster with sched/accord starts" false
 fi
 
+# Bad parameters, then a reconfigure; the last test stops slurmctld.
 if cluster_up "accord_interval=abc,accord_max_jobs=0,accord_bogus=1"; then
-    run_tests test_invalid_parameters_are_named_and_defaults_used
-    run_tests test_reconfigure_rereads_parameters
+    run_tests $(tests_in t_config)
 else
     check "cluster with bad parameters starts" false
 fi

@@ -1,5 +1,5 @@
-# SchedulerParameters handling. These tests restart the cluster with their
-# own settings (see run-live-tests.sh).
+# SchedulerParameters handling, on a cluster started with bad parameters
+# (see run-live-tests.sh). Run in file order: the last one stops slurmctld.
 
 test_invalid_parameters_are_named_and_defaults_used() {
     local log=$CLUSTER_DIR/log/slurmctld.log j
@@ -15,8 +15,16 @@ test_invalid_parameters_are_named_and_defaults_used() {
 test_reconfigure_rereads_parameters() {
     local log=$CLUSTER_DIR/log/slurmctld.log conf=$CLUSTER_DIR/etc/slurm.conf
     check "no cycle lines before accord_debug" bash -c "! grep -q 'sched/accord: cycle:' '$log'"
-    sed -i 's/^SchedulerParameters=.*/SchedulerParameters=sched_interval=-1,defer,accord_interval=1,accord_debug=1/' "$conf"
+    sed -i 's/^SchedulerParameters=.*/SchedulerParameters=sched_interval=-1,defer,accord_interval=3600,accord_debug=1/' "$conf"
     scontrol reconfigure
-    check "accord_debug=1 after reconfigure logs each cycle" wait_until 20 grep -q 'sched/accord: cycle: considered' "$log"
+    check "reconfigure wakes the agent, which logs its cycle" wait_until 20 grep -q 'sched/accord: cycle: considered' "$log"
+    check "the new interval is in force" grep -q 'cycle every 3600 s' "$log"
     check "cycle counters are written" wait_until 10 grep -q '"cycles": [1-9]' "$CLUSTER_DIR/state/accord-stats.json"
+}
+
+# fini() must wake and join the agent even in the middle of a long wait.
+test_shutdown_is_prompt() {
+    local pid; pid=$(cat "$CLUSTER_DIR/run/slurmctld.pid")
+    kill -TERM "$pid"
+    check "slurmctld stops within 15 s while the agent waits 3600 s" wait_until 15 bash -c "! kill -0 $pid 2>/dev/null"
 }

@@ -54,3 +54,20 @@ test_exclusive_job_gets_idle_node() {
     check "second exclusive job waits" equals "$(job_field "$ex2" JobState)" PENDING
     check "waiting exclusive job says why" equals "$(job_field "$ex2" Reason)" Resources
 }
+
+test_per_job_gpus_span_nodes() {
+    local j; j=$(submit --gpus=a100:16 --wrap 'sleep 20')
+    check "--gpus=a100:16 runs on 8-GPU nodes" wait_state "$j" RUNNING
+    check "--gpus=a100:16 spans both a100 nodes" equals "$(job_field "$j" NodeList)" "a100-[1-2]"
+}
+
+test_cpus_per_gpu_counted() {
+    local first second
+    # A t4 node has 8 CPUs: two jobs of 2 GPUs x 3 CPUs cannot share one.
+    first=$(submit -p t4 --gres=gpu:t4:2 --cpus-per-gpu=3 --wrap 'sleep 20')
+    second=$(submit -p t4 --gres=gpu:t4:2 --cpus-per-gpu=3 --wrap 'sleep 20')
+    check "2 GPUs x 3 CPUs runs" wait_state "$first" RUNNING
+    check "it got its 6 CPUs" equals "$(job_field "$first" NumCPUs)" 6
+    check "the second such job runs too" wait_state "$second" RUNNING
+    check "on the other node, as CPUs per GPU require" differs "$(job_field "$first" NodeList)" "$(job_field "$second" NodeList)"
+}

@@ -73,6 +73,42 @@ static void demand_cpus_per_node_is_a_floor(void **)
     assert_int_equal(per_node_demand(job_with(20, 6, 0, 0), "", 2).cpus, 10);
 }
 
+static void demand_per_job_gpus_spread_rounding_up(void **)
+{
+    GpuRequest g;
+    g.per_job = 10;
+    PendingJob j = job_with(1, 1, 0, 0, g);
+    assert_int_equal(per_node_demand(j, "a100", 1).gpus_of("a100"), 10);
+    assert_int_equal(per_node_demand(j, "a100", 2).gpus_of("a100"), 5);
+    assert_int_equal(per_node_demand(j, "a100", 3).gpus_of("a100"), 4);
+}
+
+static void demand_cpus_and_memory_per_gpu(void **)
+{
+    GpuRequest g{"a100", 4};
+    g.cpus_per_gpu = 3;
+    g.mem_per_gpu_mb = 1000;
+    Resources d = per_node_demand(job_with(1, 1, 500, 0, g), "a100", 1);
+    assert_int_equal(d.cpus, 12);
+    assert_int_equal(d.mem_mb, 4500);
+}
+
+static void per_job_gpus_use_fewest_nodes_that_hold_them(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("a", 64, 512000, {{"a100", 8}});
+    b.add_node("b", 64, 512000, {{"a100", 8}});
+    b.add_node("c", 64, 512000, {{"a100", 8}});
+    GpuRequest g;
+    g.per_job = 16;
+    PendingJob &j = b.add_pending(10, 1, g);
+    j.max_nodes = 3;
+    auto p = pick_now(b, j, "a100");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement.size(), 2);
+    assert_int_equal(p->placement[0].used.gpus_of("a100"), 8);
+}
+
 static void demand_memory_per_node_only(void **)
 {
     assert_int_equal(per_node_demand(job_with(8, 1, 3000, 0), "", 2).mem_mb, 3000);
@@ -513,6 +549,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(demand_spreads_cpus_rounding_up),
         cmocka_unit_test(demand_cpus_per_node_is_a_floor),
+        cmocka_unit_test(demand_per_job_gpus_spread_rounding_up),
+        cmocka_unit_test(demand_cpus_and_memory_per_gpu),
+        cmocka_unit_test(per_job_gpus_use_fewest_nodes_that_hold_them),
         cmocka_unit_test(demand_memory_per_node_only),
         cmocka_unit_test(demand_memory_per_cpu_scales_with_node_cpus),
         cmocka_unit_test(demand_memory_per_node_plus_per_cpu),
