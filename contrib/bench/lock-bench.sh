@@ -223,10 +223,20 @@ start_monitor() {
 }
 
 # Accord's per-cycle log lines, from line $1 of slurmctld.log on, as
-# "considered started reserved refused lock_us plan_us".
+# "considered started reserved refused lock_us plan_us wait_us" (wait_us is
+# NA when the line has no "(waited N us)": older plugins counted the wait in
+# "locks held").
 accord_cycles() {
-    tail -n +"$1" "$DIR/log/slurmctld.log" | sed -n \
-        's/.*sched\/accord: cycle: considered \([0-9]*\), started \([0-9]*\), reserved \([0-9]*\), refused \([0-9]*\), locks held \([0-9]*\) us, planning \([0-9]*\) us.*/\1 \2 \3 \4 \5 \6/p'
+    tail -n +"$1" "$DIR/log/slurmctld.log" | awk '
+        function num(re,   s) {
+            if (!match($0, re)) return "NA"
+            s = substr($0, RSTART, RLENGTH); gsub(/[^0-9]/, "", s); return s
+        }
+        /sched\/accord: cycle: / {
+            print num("considered [0-9]+"), num("started [0-9]+"), num("reserved [0-9]+"),
+                  num("refused [0-9]+"), num("locks held [0-9]+"), num("planning [0-9]+"),
+                  num("waited [0-9]+")
+        }'
 }
 
 # ------------------------------------------------------------ statistics -
@@ -238,7 +248,7 @@ median() {  # median of the numbers on stdin (mean of the middle two)
 maxof() { sort -n | tail -n 1; }
 minof() { sort -n | head -n 1; }
 col() { awk -v c="$1" '{print $c}' "$2"; }
-ms() { awk -v u="$1" 'BEGIN {if (u == "NA") print "NA"; else printf "%.1f", u / 1000}'; }
+ms() { awk -v u="$1" 'BEGIN {if (u == "NA") print "NA"; else printf (u < 1000 ? "%.3f" : "%.1f"), u / 1000}'; }
 
 # ------------------------------------------------------------ phases -----
 
@@ -305,6 +315,9 @@ phase() {  # phase accord|backfill
 
 # ------------------------------------------------------------ report -----
 
+SO=/usr/lib/x86_64-linux-gnu/slurm-wlm/sched_accord.so
+plugin_id() { echo "sched_accord.so sha256 $(sha256sum "$SO" | cut -c1-12), installed $(date -r "$SO" '+%Y-%m-%d %H:%M')"; }
+
 machine() {
     local model
     model=$(sed -n 's/^model name[ \t]*: //p' /proc/cpuinfo | head -n 1)
@@ -317,15 +330,25 @@ report() {
     local a_lock_med a_lock_max a_lock_min a_plan_med a_plan_max a_cons_med a_cons_min a_start_max
     local b_cyc_med b_cyc_max b_cyc_min b_depth_med b_depth_min b_try_med b_queue_med
     local ratio_med ratio_max status command runtime slurm_v commit last_start no_start
+    local a_wait_med a_wait_max wait_row wait_note so_id times
     a_lock_med=$(col 5 "$a" | median) a_lock_max=$(col 5 "$a" | maxof) a_lock_min=$(col 5 "$a" | minof)
     a_plan_med=$(col 6 "$a" | median) a_plan_max=$(col 6 "$a" | maxof)
     a_cons_med=$(col 1 "$a" | median) a_cons_min=$(col 1 "$a" | minof)
     a_start_max=$(col 2 "$a" | maxof)
+    if grep -q NA <(col 7 "$a"); then
+        wait_row=""
+        wait_note="this plugin build logs no separate lock wait, so \"locks held\" includes any time spent waiting for the locks"
+    else
+        a_wait_med=$(col 7 "$a" | median) a_wait_max=$(col 7 "$a" | maxof)
+        wait_row="| sched/accord: waiting for the locks (not in the above) | $(ms "$a_wait_med") ms | $(ms "$a_wait_max") ms | |"
+        wait_note="\"locks held\" runs from lock acquired to lock released; waiting for the locks is logged apart (row above)"
+    fi
     b_cyc_med=$(col 2 "$b" | median) b_cyc_max=$(col 2 "$b" | maxof) b_cyc_min=$(col 2 "$b" | minof)
     b_depth_med=$(col 3 "$b" | median) b_depth_min=$(col 3 "$b" | minof)
     b_try_med=$(col 4 "$b" | median) b_queue_med=$(col 5 "$b" | median)
     ratio_med=$(awk -v a="$a_lock_med" -v b="$b_cyc_med" 'BEGIN {printf "%.3f", a / b}')
     ratio_max=$(awk -v a="$a_lock_max" -v b="$b_cyc_max" 'BEGIN {printf "%.3f", a / b}')
+    times=$(awk -v a="$a_lock_med" -v b="$b_cyc_med" 'BEGIN {printf "%.0f", b / a}')
     if ((a_lock_max <= GOAL_US)); then
         status="**met**: every recorded cycle held the locks ≤ $((GOAL_US / 1000)) ms"
     elif ((a_lock_med <= GOAL_US)); then
@@ -339,11 +362,14 @@ report() {
     slurm_v=$(slurmctld -V 2>/dev/null || echo "slurm ?")
     commit=$(git -C "$REPO" rev-parse --short HEAD 2>/dev/null || echo "?")
     git -C "$REPO" diff --quiet HEAD -- plugin 2>/dev/null || commit="$commit + uncommitted plugin changes"
+    so_id=$(plugin_id)
+    [ "$so_id" = "$SO_ID_START" ] || so_id="$so_id; WARNING: reinstalled during the run, was $SO_ID_START"
     last_start=$(cat "$RESULTS/backfill-last-start.txt" 2>/dev/null || true)
     no_start=$(cat "$RESULTS/backfill-no-start.txt" 2>/dev/null || echo "?")
 
     cat >"$RESULTS/results.md" <<EOF
-Measured $(date '+%Y-%m-%d %H:%M %Z') on $(machine); $slurm_v; Accord at $commit.
+Measured $(date '+%Y-%m-%d %H:%M %Z') on $(machine); $slurm_v; Accord at $commit
+($so_id).
 
 Command: \`$command\` (whole run: ${runtime} s, both schedulers one after
 the other; submitting the $JOBS jobs took ${PHASE_SUBMIT_S[0]} s and ${PHASE_SUBMIT_S[1]} s).
@@ -353,15 +379,18 @@ blocker job, $JOBS separate GPU jobs pending. $CYCLES cycles per scheduler.
 | per cycle, over $CYCLES cycles each          | median | max | min |
 |---------------------------------------------|-------:|----:|----:|
 | sched/accord: slurmctld locks held          | $(ms "$a_lock_med") ms | $(ms "$a_lock_max") ms | $(ms "$a_lock_min") ms |
-| sched/accord: planning (no lock held)       | $(ms "$a_plan_med") ms | $(ms "$a_plan_max") ms | |
+${wait_row:+$wait_row
+}| sched/accord: planning (no lock held)       | $(ms "$a_plan_med") ms | $(ms "$a_plan_max") ms | |
 | sched/backfill: cycle ("Last cycle", sdiag) | $(ms "$b_cyc_med") ms | $(ms "$b_cyc_max") ms | $(ms "$b_cyc_min") ms |
 | **ratio accord lock / backfill cycle**      | **$ratio_med** | $ratio_max | |
 
+- At the median, sched/backfill's cycle is ${times}x sched/accord's lock time.
 - Jobs looked at per cycle: sched/accord considered $a_cons_med (min $a_cons_min),
   started at most $a_start_max; sched/backfill "Last depth cycle" $b_depth_med
   (min $b_depth_min), "(try sched)" $b_try_med, "Last queue length" $b_queue_med.
 - sched/backfill's latest planned start: ${last_start:-none}; pending jobs
   without one: $no_start.
+- sched/accord: $wait_note.
 - Goal (sched/accord holds the locks ≤ $((GOAL_US / 1000)) ms per cycle): $status.
 EOF
     echo
@@ -409,6 +438,8 @@ rm -rf "$RESULTS"
 mkdir -p "$RESULTS"
 cd "$RESULTS"   # sbatch writes nothing (-o /dev/null), but stay out of the repo
 say "machine: $(machine)"
+SO_ID_START=$(plugin_id)
+say "plugin: $SO_ID_START"
 phase accord
 phase backfill
 report

@@ -1,5 +1,6 @@
 #include "slurm/agent.h"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
@@ -20,6 +21,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Starting a job (select_nodes() and the launch) costs milliseconds under
+// the locks; the apply step gives them back this often, as sched/backfill
+// yields, so RPCs are not held up for a whole burst of starts.
+constexpr auto kApplyHoldBudget = std::chrono::milliseconds(10);
+
 std::mutex agent_mutex;   // guards the fields below
 std::condition_variable wake;
 std::thread agent_thread;
@@ -39,14 +45,27 @@ const slurmctld_lock_t snapshot_locks = {
 const slurmctld_lock_t apply_locks = {
     .conf = READ_LOCK, .job = WRITE_LOCK, .node = WRITE_LOCK, .part = READ_LOCK, .fed = READ_LOCK};
 
+// Takes `locks`, runs `work`, releases them; adds the time spent waiting
+// for the locks and the time holding them to the record.
+template <typename Work>
+void under_locks(const slurmctld_lock_t &locks, CycleRecord &rec, Work &&work)
+{
+    auto asked = Clock::now();
+    lock_slurmctld(locks);
+    auto held = Clock::now();
+    rec.lock_wait_us += std::chrono::duration_cast<std::chrono::microseconds>(held - asked).count();
+    work();
+    unlock_slurmctld(locks);
+    int64_t hold = micros_since(held);
+    rec.lock_us += hold;
+    rec.longest_hold_us = std::max(rec.longest_hold_us, hold);
+}
+
 CycleRecord run_cycle(const core::SchedulerParams &params)
 {
     CycleRecord rec;
-    auto t0 = Clock::now();
-    lock_slurmctld(snapshot_locks);
-    SlurmSnapshot snap = take_snapshot(time(nullptr), params.max_jobs);
-    unlock_slurmctld(snapshot_locks);
-    rec.lock_us = micros_since(t0);
+    SlurmSnapshot snap;
+    under_locks(snapshot_locks, rec, [&] { snap = take_snapshot(time(nullptr), params.max_jobs); });
 
     auto t1 = Clock::now();
     core::SpeedTableRanker ranker(params.gpu_speed);
@@ -56,15 +75,14 @@ CycleRecord run_cycle(const core::SchedulerParams &params)
     rec.considered = plan.considered;
     rec.reserved = plan.reservations;
 
-    auto t2 = Clock::now();
-    if (!plan.decisions.empty()) {
-        lock_slurmctld(apply_locks);
-        ApplyResult applied = apply_plan(plan, snap);
-        unlock_slurmctld(apply_locks);
-        rec.started = applied.started;
-        rec.refused = applied.refused;
+    ApplyResult applied;
+    for (size_t next = 0; next < plan.decisions.size();) {
+        under_locks(apply_locks, rec, [&] {
+            next = apply_decisions(plan, snap, next, Clock::now() + kApplyHoldBudget, applied);
+        });
     }
-    rec.lock_us += micros_since(t2);
+    rec.started = applied.started;
+    rec.refused = applied.refused;
     return rec;
 }
 
@@ -74,9 +92,9 @@ void report(const CycleRecord &rec, CycleStats &stats, const core::SchedulerPara
     stats.record(rec);
     if (params.debug)
         info("sched/accord: cycle: considered %zu, started %zu, reserved %zu, refused %zu, "
-             "locks held %lld us, planning %lld us",
+             "locks held %lld us (longest %lld us, waited %lld us), planning %lld us",
              rec.considered, rec.started, rec.reserved, rec.refused, (long long)rec.lock_us,
-             (long long)rec.plan_us);
+             (long long)rec.longest_hold_us, (long long)rec.lock_wait_us, (long long)rec.plan_us);
     if (!stats_path.empty() && !write_file_atomically(stats_path, stats.to_json()))
         debug("sched/accord: cannot write %s", stats_path.c_str());
 }

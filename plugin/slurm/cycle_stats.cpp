@@ -24,11 +24,14 @@ std::string CycleStats::to_json() const
              "{\"cycles\": %llu, \"started_total\": %llu, \"refused_total\": %llu, "
              "\"lock_us_total\": %lld, \"lock_us_max\": %lld, \"plan_us_total\": %lld, "
              "\"last\": {\"considered\": %zu, \"started\": %zu, \"reserved\": %zu, "
-             "\"refused\": %zu, \"lock_us\": %lld, \"plan_us\": %lld}}\n",
+             "\"refused\": %zu, \"lock_us\": %lld, \"longest_hold_us\": %lld, \"lock_wait_us\": %lld, "
+             "\"plan_us\": %lld}}\n",
              (unsigned long long)cycles_, (unsigned long long)started_total_,
              (unsigned long long)refused_total_, (long long)lock_us_total_, (long long)max_lock_us_,
              (long long)plan_us_total_, last_.considered, last_.started, last_.reserved,
-             last_.refused, (long long)last_.lock_us, (long long)last_.plan_us);
+             last_.refused, (long long)last_.lock_us, (long long)last_.longest_hold_us,
+             (long long)last_.lock_wait_us,
+             (long long)last_.plan_us);
     return text;
 }
 

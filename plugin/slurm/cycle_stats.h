@@ -13,8 +13,10 @@ struct CycleRecord {
     size_t started = 0;
     size_t reserved = 0;
     size_t refused = 0;
-    int64_t lock_us = 0;  // time holding slurmctld's locks
-    int64_t plan_us = 0;  // time in the core with no lock held
+    int64_t lock_us = 0;       // time holding slurmctld's locks
+    int64_t longest_hold_us = 0;  // longest single stretch of holding them
+    int64_t lock_wait_us = 0;     // time waiting to get them
+    int64_t plan_us = 0;       // time in the core with no lock held
 };
 
 class CycleStats {

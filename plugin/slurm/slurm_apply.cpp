@@ -122,17 +122,19 @@ void annotate_waiting(const core::Decision &d, const QueueRef &ref, const SlurmS
 
 }  // namespace
 
-ApplyResult apply_plan(const core::CyclePlan &plan, const SlurmSnapshot &snap)
+size_t apply_decisions(const core::CyclePlan &plan, const SlurmSnapshot &snap, size_t next,
+                       std::chrono::steady_clock::time_point deadline, ApplyResult &result)
 {
-    ApplyResult result;
-    for (const auto &d : plan.decisions) {
+    do {
+        const core::Decision &d = plan.decisions[next];
         const QueueRef &ref = snap.refs.at(d.queue_index);
         if (d.verdict == core::Verdict::Start)
             start(d, ref, snap, result);
         else
             annotate_waiting(d, ref, snap);
-    }
-    return result;
+        next++;
+    } while (next < plan.decisions.size() && std::chrono::steady_clock::now() < deadline);
+    return next;
 }
 
 }  // namespace accord::slurm

@@ -4,6 +4,7 @@
 // considered job what Accord decided and why. Caller holds the apply locks.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 
 #include "core/schedule_cycle.h"
@@ -16,6 +17,11 @@ struct ApplyResult {
     size_t refused = 0;  // planned starts that Slurm refused
 };
 
-ApplyResult apply_plan(const core::CyclePlan &plan, const SlurmSnapshot &snap);
+// Applies decisions from `next` on until all are applied or `deadline`
+// passes (at least one is applied); returns the index of the next one.
+// Every decision finds its job again by id, so the caller may release the
+// locks between calls.
+size_t apply_decisions(const core::CyclePlan &plan, const SlurmSnapshot &snap, size_t next,
+                       std::chrono::steady_clock::time_point deadline, ApplyResult &result);
 
 }  // namespace accord::slurm
