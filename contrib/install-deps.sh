@@ -2,6 +2,9 @@
 # Installs every Debian package Accord needs to build, test and run, plus the
 # Slurm source package matching the installed slurmctld (its internal headers
 # are what a sched plugin compiles against). Idempotent; run as root.
+# slurmdbd and MariaDB's server and client cores serve the accounting
+# cluster (accord-cluster up --accounting); the cores, not mariadb-server,
+# since that one's postinst would start a system-wide server.
 set -euo pipefail
 
 SLURM_SRC_PARENT=${SLURM_SRC_PARENT:-/usr/local/src/accord}
@@ -32,6 +35,7 @@ apt-get update -qq
 apt-get install -y -qq --no-install-recommends \
     build-essential autoconf automake libtool pkg-config dpkg-dev \
     slurmctld slurmd slurm-client libslurm-dev \
+    slurmdbd mariadb-server-core mariadb-client-core \
     libjansson-dev libhwloc-dev libcmocka-dev libglpk-dev \
     libtorch-dev libopenblas0-openmp \
     procps psmisc >/dev/null

@@ -16,10 +16,10 @@ PARAMS=sched_interval=-1,defer,accord_interval=1,accord_gpu_speed=a100:3/v100:2/
 
 [ "$(id -u)" -eq 0 ] || { echo "live tests need root"; exit 1; }
 
-cluster_up() {  # cluster_up SCHED-PARAMS
+cluster_up() {  # cluster_up SCHED-PARAMS [MORE-UP-OPTIONS...]
     "$cluster" down --dir "$CLUSTER_DIR" >/dev/null 2>&1
     rm -rf "$CLUSTER_DIR"
-    "$cluster" up --dir "$CLUSTER_DIR" --spec "$SPEC" --sched-params "$1" || return 1
+    "$cluster" up --dir "$CLUSTER_DIR" --spec "$SPEC" --sched-params "$1" "${@:2}" || return 1
     export SLURM_CONF=$CLUSTER_DIR/etc/slurm.conf
 }
 trap '"$cluster" down --dir "$CLUSTER_DIR" >/dev/null 2>&1' EXIT
@@ -43,6 +43,13 @@ if cluster_up "$PARAMS"; then
     run_tests $(tests_in t_placement t_queue t_backfill t_interactive t_partitions)
 else
     check "cluster with sched/accord starts" false
+fi
+
+# QOS and association limits need real accounting: slurmdbd and MariaDB.
+if cluster_up "$PARAMS" --accounting; then
+    run_tests $(tests_in t_limits)
+else
+    check "cluster with sched/accord and accounting starts" false
 fi
 
 # Bad parameters, then a reconfigure; the last test stops slurmctld.
