@@ -37,4 +37,19 @@ private:
     std::map<std::string, double> speed_;
 };
 
+// Ranks by measured throughput of the job's model family per GPU type;
+// families or types it has no figure for fall back to the per-type table.
+class FamilySpeedRanker : public GpuTypeRanker {
+public:
+    using FamilySpeeds = std::map<std::string, std::map<std::string, double>>;  // family -> type -> speed
+
+    FamilySpeedRanker(FamilySpeeds family_speed, std::map<std::string, double> type_speed);
+    double score(const PendingJob &job, const std::string &type) const override;
+    std::string rule() const override;
+
+private:
+    FamilySpeeds family_speed_;
+    SpeedTableRanker fallback_;
+};
+
 }  // namespace accord::core

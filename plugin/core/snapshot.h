@@ -47,6 +47,7 @@ struct GpuRequest {
 
 struct PendingJob {
     uint32_t job_id = 0;
+    std::string family;       // model family (e.g. "ResNet-50 (batch size 64)"), "" if unknown
     int array_tasks = 1;      // tasks of an array record that may start now
     std::string partition;
     int64_t time_limit_s = kUnlimitedSeconds;

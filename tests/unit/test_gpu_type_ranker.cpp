@@ -10,6 +10,7 @@
 
 using accord::core::GpuTypeRanker;
 using accord::core::PendingJob;
+using accord::core::FamilySpeedRanker;
 using accord::core::SpeedTableRanker;
 
 static const std::map<std::string, double> kTable = {{"a100", 3}, {"v100", 2.5}, {"t4", 1}};
@@ -90,6 +91,33 @@ static void works_through_base_interface(void **)
     assert_false(r->rule().empty());
 }
 
+static PendingJob job_of(const char *family)
+{
+    PendingJob j;
+    j.family = family;
+    return j;
+}
+
+static void family_speed_decides_for_known_family(void **)
+{
+    // Recommendation runs faster on P100 than on V100 in Gavel's table.
+    FamilySpeedRanker r({{"rec", {{"v100", 1.0}, {"p100", 1.5}}}}, {{"v100", 3}, {"p100", 2}});
+    assert_true(r.score(job_of("rec"), "p100") > r.score(job_of("rec"), "v100"));
+}
+
+static void unknown_family_falls_back_to_type_table(void **)
+{
+    FamilySpeedRanker r({{"rec", {{"v100", 1.0}, {"p100", 1.5}}}}, {{"v100", 3}, {"p100", 2}});
+    assert_true(r.score(job_of("resnet"), "v100") == 3.0);
+    assert_true(r.score(job_of(""), "p100") == 2.0);
+}
+
+static void type_missing_for_family_falls_back(void **)
+{
+    FamilySpeedRanker r({{"rec", {{"v100", 1.0}}}}, {{"k80", 0.5}});
+    assert_true(r.score(job_of("rec"), "k80") == 0.5);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -103,6 +131,9 @@ int main(void)
         cmocka_unit_test(rule_without_table_says_best_fit),
         cmocka_unit_test(rule_differs_with_and_without_table),
         cmocka_unit_test(works_through_base_interface),
+        cmocka_unit_test(family_speed_decides_for_known_family),
+        cmocka_unit_test(unknown_family_falls_back_to_type_table),
+        cmocka_unit_test(type_missing_for_family_falls_back),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

@@ -1,0 +1,174 @@
+// accord-sim: replays a job trace on a simulated GPU cluster with measured
+// throughputs, once per policy, and prints each run's figures as JSON.
+#include <getopt.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "sim/cluster_spec.h"
+#include "sim/gavel_trace.h"
+#include "sim/input_error.h"
+#include "sim/policies.h"
+#include "sim/run_summary.h"
+#include "sim/simulator.h"
+
+using namespace accord::sim;
+
+namespace {
+
+struct Options {
+    std::string throughputs, trace, cluster = "v100:9x4,p100:9x4,k80:9x4", policy = "all";
+    std::string out, decision_log, jobs_csv;
+    size_t first = 0;
+    SimConfig config;
+    bool progress = isatty(STDERR_FILENO);
+};
+
+const char kUsage[] =
+    "Usage: accord-sim --throughputs FILE --trace FILE [options]\n"
+    "  --throughputs FILE   measured throughputs, Gavel's schema\n"
+    "  --trace FILE         Gavel .trace job trace\n"
+    "  --cluster SPEC       TYPE:NODESxGPUS,... (default v100:9x4,p100:9x4,k80:9x4)\n"
+    "  --policy NAME        slurm, accord or all (default all)\n"
+    "  --first N            only the first N jobs of the trace\n"
+    "  --limit-factor X     time limit = slowest run time x X (default 1.5, >= 1)\n"
+    "  --reserve-depth N    reservations per cycle (default 1)\n"
+    "  --out FILE           JSON results (default: standard output)\n"
+    "  --decision-log FILE  every start decision, one per line\n"
+    "  --jobs-csv FILE      one line per job: arrival, start, end, GPU type, nodes\n"
+    "  --quiet              no progress bar\n";
+
+[[noreturn]] void usage_error(const std::string &message)
+{
+    std::cerr << "accord-sim: " << message << "\n" << kUsage;
+    std::exit(2);
+}
+
+double number(const char *text, double lo, double hi, const char *option)
+{
+    char *end = nullptr;
+    double value = std::strtod(text, &end);
+    if (!*text || *end || !(value >= lo && value <= hi))
+        usage_error(std::string(option) + ": '" + text + "' is not a number in [" + std::to_string(lo) +
+                    ", " + std::to_string(hi) + "]");
+    return value;
+}
+
+Options parse(int argc, char **argv)
+{
+    static const option longs[] = {
+        {"throughputs", required_argument, nullptr, 't'}, {"trace", required_argument, nullptr, 'r'},
+        {"cluster", required_argument, nullptr, 'c'},     {"policy", required_argument, nullptr, 'p'},
+        {"first", required_argument, nullptr, 'f'},       {"limit-factor", required_argument, nullptr, 'l'},
+        {"reserve-depth", required_argument, nullptr, 'd'}, {"out", required_argument, nullptr, 'o'},
+        {"decision-log", required_argument, nullptr, 'g'}, {"jobs-csv", required_argument, nullptr, 'j'},
+        {"quiet", no_argument, nullptr, 'q'},             {"help", no_argument, nullptr, 'h'},
+        {nullptr, 0, nullptr, 0}};
+    Options o;
+    int c;
+    while ((c = getopt_long(argc, argv, "", longs, nullptr)) != -1) {
+        switch (c) {
+        case 't': o.throughputs = optarg; break;
+        case 'r': o.trace = optarg; break;
+        case 'c': o.cluster = optarg; break;
+        case 'p': o.policy = optarg; break;
+        case 'f': o.first = static_cast<size_t>(number(optarg, 1, 1e7, "--first")); break;
+        case 'l': o.config.limit_factor = number(optarg, 1, 1000, "--limit-factor"); break;
+        case 'd': o.config.reserve_depth = static_cast<int>(number(optarg, 0, 1000, "--reserve-depth")); break;
+        case 'o': o.out = optarg; break;
+        case 'g': o.decision_log = optarg; break;
+        case 'j': o.jobs_csv = optarg; break;
+        case 'q': o.progress = false; break;
+        case 'h': std::cout << kUsage; std::exit(0);
+        default: usage_error("unknown option");
+        }
+    }
+    if (optind < argc)
+        usage_error(std::string("unexpected argument '") + argv[optind] + "'");
+    if (o.throughputs.empty() || o.trace.empty())
+        usage_error("--throughputs and --trace are required");
+    return o;
+}
+
+void show_progress(size_t done, size_t total)
+{
+    if (done == total || done % 50 == 0)
+        std::fprintf(stderr, "\r  %zu/%zu jobs finished%s", done, total, done == total ? "\n" : "");
+}
+
+void write_text(const std::string &path, const std::string &text)
+{
+    std::ofstream file(path);
+    if (!(file << text))
+        throw InputError(path + ": cannot write");
+}
+
+std::string jobs_csv(const SimResult &r)
+{
+    std::string text = "trace_line,job_type,gpus,arrival_s,start_s,end_s,gpu_type,nodes\n";
+    for (const auto &j : r.jobs)
+        text += std::to_string(j.trace.line) + ",\"" + j.trace.job_type + "\"," +
+                std::to_string(j.trace.scale_factor) + "," + std::to_string(j.trace.arrival_s) + "," +
+                std::to_string(j.start_s) + "," + std::to_string(j.end_s) + "," + j.gpu_type + "," +
+                std::to_string(j.nodes) + "\n";
+    return text;
+}
+
+int cluster_gpus(const SimConfig &config)
+{
+    int total = 0;
+    for (const auto &n : config.nodes)
+        total += n.capacity.total_gpus();
+    return total;
+}
+
+int run(Options &o)
+{
+    ThroughputTable table = ThroughputTable::load_gavel(o.throughputs);
+    std::vector<TraceJob> trace = read_gavel_trace(o.trace);
+    if (o.first && o.first < trace.size())
+        trace.resize(o.first);
+    o.config.nodes = parse_cluster_spec(o.cluster);
+    JobSpeed speed(table);
+    std::vector<std::string> policies = o.policy == "all" ? policy_names() : std::vector<std::string>{o.policy};
+
+    std::string json = "[\n", log, csv;
+    for (size_t i = 0; i < policies.size(); i++) {
+        auto ranker = make_ranker(policies[i], table);
+        if (o.progress)
+            std::fprintf(stderr, "accord-sim: policy %s\n", policies[i].c_str());
+        SimResult result = simulate(trace, speed, o.config, *ranker, o.progress ? show_progress : Progress{});
+        json += to_json(summarize(result, cluster_gpus(o.config)), policies[i]) + (i + 1 < policies.size() ? ",\n" : "");
+        for (const auto &line : result.decisions)
+            log += policies[i] + " " + line + "\n";
+        csv += o.jobs_csv.empty() ? "" : "# policy " + policies[i] + "\n" + jobs_csv(result);
+    }
+    json += "]\n";
+    if (o.out.empty())
+        std::cout << json;
+    else
+        write_text(o.out, json);
+    if (!o.decision_log.empty())
+        write_text(o.decision_log, log);
+    if (!o.jobs_csv.empty())
+        write_text(o.jobs_csv, csv);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    Options o = parse(argc, argv);
+    try {
+        return run(o);
+    } catch (const std::exception &e) {
+        std::cerr << "accord-sim: " << e.what() << "\n";
+        return 1;
+    }
+}

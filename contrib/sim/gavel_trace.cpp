@@ -1,0 +1,215 @@
+// read_gavel_trace: Gavel's tab-separated job traces (msr: 7 fields,
+// physical_cluster: 10 fields), every field the simulator uses checked.
+#include "sim/gavel_trace.h"
+
+#include <cerrno>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "sim/input_error.h"
+
+namespace accord::sim {
+
+namespace {
+
+struct Layout {
+    size_t fields;
+    const char *name;
+    const char *const *field_names;
+    int total_steps, arrival, scale_factor, priority_weight;  // 0-based; -1 = absent
+};
+
+const char *const kMsrNames[] = {"job_type",       "command",      "num_steps_arg", "needs_data_dir",
+                                 "total_steps",    "arrival_time", "scale_factor"};
+const char *const kPhysicalNames[] = {"job_type",       "command",     "working_directory",
+                                      "num_steps_arg",  "needs_data_dir", "total_steps",
+                                      "scale_factor",   "priority_weight", "SLO",
+                                      "arrival_time"};
+const Layout kMsr = {7, "msr", kMsrNames, 4, 5, 6, -1};
+const Layout kPhysical = {10, "physical_cluster", kPhysicalNames, 5, 9, 6, 7};
+
+class LineParser {
+public:
+    LineParser(const std::string &path, int line, const Layout &layout)
+        : path_(path), line_(line), layout_(layout)
+    {
+    }
+
+    [[noreturn]] void fail(int field, const std::string &value, const std::string &what) const
+    {
+        std::string shown = value.size() > 40 ? value.substr(0, 40) + "..." : value;
+        throw InputError(path_ + ":" + std::to_string(line_) + ": field " +
+                         std::to_string(field + 1) + " (" + layout_.field_names[field] + "): '" +
+                         shown + "' " + what);
+    }
+
+    // A decimal number: optional sign, digits with an optional fraction and
+    // exponent. No spaces, no hex, no inf/nan.
+    double number(int field, const std::string &s) const
+    {
+        size_t i = 0, n = s.size();
+        if (i < n && (s[i] == '+' || s[i] == '-'))
+            i++;
+        size_t digits = 0;
+        while (i < n && s[i] >= '0' && s[i] <= '9')
+            i++, digits++;
+        if (i < n && s[i] == '.') {
+            i++;
+            while (i < n && s[i] >= '0' && s[i] <= '9')
+                i++, digits++;
+        }
+        if (digits > 0 && i < n && (s[i] == 'e' || s[i] == 'E')) {
+            size_t j = i + 1;
+            if (j < n && (s[j] == '+' || s[j] == '-'))
+                j++;
+            size_t exp_digits = 0;
+            while (j < n && s[j] >= '0' && s[j] <= '9')
+                j++, exp_digits++;
+            if (exp_digits > 0)
+                i = j;
+        }
+        if (digits == 0 || i != n)
+            fail(field, s, "is not a number");
+        errno = 0;
+        double v = std::strtod(s.c_str(), nullptr);
+        if (!std::isfinite(v) || (errno == ERANGE && v != 0))
+            fail(field, s, "is out of range");
+        return v;
+    }
+
+    // A decimal integer of digits only, optionally signed; `min` .. `max`.
+    unsigned long long integer(int field, const std::string &s, unsigned long long min,
+                               unsigned long long max) const
+    {
+        size_t i = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
+        bool negative = !s.empty() && s[0] == '-';
+        if (i == s.size())
+            fail(field, s, "is not a whole number");
+        for (size_t k = i; k < s.size(); k++)
+            if (s[k] < '0' || s[k] > '9')
+                fail(field, s, "is not a whole number");
+        if (negative) {
+            bool zero = s.find_first_not_of('0', 1) == std::string::npos;
+            if (!zero || min > 0)
+                fail(field, s, "must be >= " + std::to_string(min));
+            return 0;
+        }
+        errno = 0;
+        unsigned long long v = std::strtoull(s.c_str() + i, nullptr, 10);
+        if (errno == ERANGE || v > max)
+            fail(field, s, "is out of range (at most " + std::to_string(max) + ")");
+        if (v < min)
+            fail(field, s, "must be >= " + std::to_string(min));
+        return v;
+    }
+
+private:
+    const std::string &path_;
+    int line_;
+    const Layout &layout_;
+};
+
+void split_tabs(const std::string &line, std::vector<std::string> &out)
+{
+    out.clear();
+    size_t start = 0;
+    for (;;) {
+        size_t tab = line.find('\t', start);
+        if (tab == std::string::npos) {
+            out.push_back(line.substr(start));
+            return;
+        }
+        out.push_back(line.substr(start, tab - start));
+        start = tab + 1;
+    }
+}
+
+}  // namespace
+
+std::vector<TraceJob> read_gavel_trace(const std::string &path)
+{
+    std::string text;
+    {
+        FILE *fp = std::fopen(path.c_str(), "rb");
+        if (!fp)
+            throw InputError(path + ": cannot open: " + std::strerror(errno));
+        char chunk[65536];
+        size_t n;
+        while ((n = std::fread(chunk, 1, sizeof chunk, fp)) > 0)
+            text.append(chunk, n);
+        bool bad = std::ferror(fp);
+        int read_errno = errno;
+        std::fclose(fp);
+        if (bad)
+            throw InputError(path + ": cannot read: " + std::strerror(read_errno));
+    }
+
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t nl = text.find('\n', start);
+        if (nl == std::string::npos)
+            nl = text.size();
+        std::string l = text.substr(start, nl - start);
+        if (!l.empty() && l.back() == '\r')
+            l.pop_back();
+        lines.push_back(std::move(l));
+        start = nl + 1;
+    }
+    // Blank lines at the end of the file are tolerated, nowhere else.
+    size_t used = lines.size();
+    while (used > 0 && lines[used - 1].empty())
+        used--;
+    if (used == 0)
+        throw InputError(path + ": empty trace (no jobs)");
+
+    std::vector<TraceJob> jobs;
+    jobs.reserve(used);
+    const Layout *layout = nullptr;
+    std::vector<std::string> f;
+    for (size_t i = 0; i < used; i++) {
+        int line_no = static_cast<int>(i + 1);
+        std::string where = path + ":" + std::to_string(line_no) + ": ";
+        if (lines[i].empty())
+            throw InputError(where + "blank line");
+        split_tabs(lines[i], f);
+        if (!layout) {
+            if (f.size() == kMsr.fields)
+                layout = &kMsr;
+            else if (f.size() == kPhysical.fields)
+                layout = &kPhysical;
+            else
+                throw InputError(where + "expected 7 (msr) or 10 (physical_cluster) tab-separated "
+                                         "fields, found " + std::to_string(f.size()));
+        } else if (f.size() != layout->fields) {
+            throw InputError(where + "expected " + std::to_string(layout->fields) + " (" +
+                             layout->name + ", as line 1) tab-separated fields, found " +
+                             std::to_string(f.size()));
+        }
+        LineParser p(path, line_no, *layout);
+        TraceJob j;
+        j.line = line_no;
+        j.job_type = f[0];
+        if (j.job_type.find_first_not_of(" \t") == std::string::npos)
+            p.fail(0, f[0], "is empty");
+        j.total_steps = p.integer(layout->total_steps, f[layout->total_steps], 1, UINT64_MAX);
+        j.scale_factor = static_cast<int>(
+            p.integer(layout->scale_factor, f[layout->scale_factor], 1, INT_MAX));
+        j.arrival_s = p.number(layout->arrival, f[layout->arrival]);
+        if (!(j.arrival_s >= 0))
+            p.fail(layout->arrival, f[layout->arrival], "must be >= 0");
+        if (layout->priority_weight >= 0) {
+            j.priority_weight = p.number(layout->priority_weight, f[layout->priority_weight]);
+            if (!(j.priority_weight > 0))
+                p.fail(layout->priority_weight, f[layout->priority_weight], "must be > 0");
+        }
+        jobs.push_back(std::move(j));
+    }
+    return jobs;
+}
+
+}  // namespace accord::sim

@@ -1,0 +1,74 @@
+#include "sim/run_summary.h"
+
+#include <algorithm>
+#include <cmath>
+#include <jansson.h>
+#include <memory>
+#include <numeric>
+#include <vector>
+
+namespace accord::sim {
+
+namespace {
+
+// Nearest-rank percentiles; the median averages the middle two.
+Spread spread_of(std::vector<double> values)
+{
+    Spread s;
+    if (values.empty())
+        return s;
+    std::sort(values.begin(), values.end());
+    size_t n = values.size();
+    s.mean = std::accumulate(values.begin(), values.end(), 0.0) / n;
+    s.median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    s.p99 = values[static_cast<size_t>(std::ceil(0.99 * n)) - 1];
+    s.max = values.back();
+    return s;
+}
+
+json_t *spread_json(const Spread &s)
+{
+    return json_pack("{s:f, s:f, s:f, s:f}", "mean", s.mean, "median", s.median, "p99", s.p99, "max", s.max);
+}
+
+}  // namespace
+
+RunSummary summarize(const SimResult &result, int cluster_gpus)
+{
+    RunSummary r;
+    std::vector<double> jct, queueing, cycle_ms;
+    double first = INFINITY, last = 0;
+    for (const auto &j : result.jobs) {
+        jct.push_back(j.end_s - j.trace.arrival_s);
+        queueing.push_back(j.start_s - j.trace.arrival_s);
+        first = std::min(first, j.trace.arrival_s);
+        last = std::max(last, j.end_s);
+        r.gpu_hours += j.trace.scale_factor * (j.end_s - j.start_s) / 3600.0;
+    }
+    for (double s : result.cycle_seconds)
+        cycle_ms.push_back(s * 1000);
+    r.jobs = result.jobs.size();
+    r.jct_s = spread_of(jct);
+    r.queueing_s = spread_of(queueing);
+    r.makespan_s = r.jobs ? last - first : 0;
+    r.utilization = r.makespan_s > 0 ? r.gpu_hours * 3600.0 / (cluster_gpus * r.makespan_s) : 0;
+    r.cycles = result.cycle_seconds.size();
+    r.cycle_ms = spread_of(cycle_ms);
+    return r;
+}
+
+std::string to_json(const RunSummary &s, const std::string &policy)
+{
+    std::unique_ptr<json_t, decltype(&json_decref)> root(
+        json_pack("{s:s, s:I, s:o, s:o, s:f, s:f, s:f, s:I, s:o}", "policy", policy.c_str(), "jobs",
+                  static_cast<json_int_t>(s.jobs), "jct_s", spread_json(s.jct_s), "queueing_s",
+                  spread_json(s.queueing_s), "makespan_s", s.makespan_s, "gpu_hours", s.gpu_hours,
+                  "utilization", s.utilization, "cycles", static_cast<json_int_t>(s.cycles),
+                  "cycle_ms", spread_json(s.cycle_ms)),
+        json_decref);
+    std::unique_ptr<char, decltype(&free)> text(json_dumps(root.get(), JSON_INDENT(2) | JSON_PRESERVE_ORDER),
+                                                free);
+    return std::string(text.get()) + "\n";
+}
+
+}  // namespace accord::sim

@@ -1,0 +1,34 @@
+// The figures of one simulated run: job completion time (JCT), queueing
+// delay, makespan, GPU-hours, utilisation and the core's decision latency.
+#pragma once
+
+#include <string>
+
+#include "sim/simulator.h"
+
+namespace accord::sim {
+
+struct Spread {
+    double mean = 0;
+    double median = 0;
+    double p99 = 0;
+    double max = 0;
+};
+
+struct RunSummary {
+    size_t jobs = 0;
+    Spread jct_s;        // end - arrival
+    Spread queueing_s;   // start - arrival
+    double makespan_s = 0;  // first arrival to last end
+    double gpu_hours = 0;   // GPUs held x run time
+    double utilization = 0; // gpu_hours / (cluster GPUs x makespan)
+    size_t cycles = 0;
+    Spread cycle_ms;     // the core's wall time per cycle
+};
+
+RunSummary summarize(const SimResult &result, int cluster_gpus);
+
+// {"policy": ..., "jobs": ..., "jct_s": {"mean": ...}, ...}
+std::string to_json(const RunSummary &summary, const std::string &policy);
+
+}  // namespace accord::sim

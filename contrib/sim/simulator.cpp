@@ -1,0 +1,209 @@
+#include "sim/simulator.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <set>
+
+#include "core/schedule_cycle.h"
+#include "sim/input_error.h"
+
+namespace accord::sim {
+
+namespace {
+
+struct Running {
+    size_t job;
+    double end_s;
+    int64_t limit_end;  // what the scheduler knows: start + time limit
+    std::vector<core::NodeUsage> usage;
+};
+
+std::string job_name(const TraceJob &t)
+{
+    return "trace line " + std::to_string(t.line) + " (" + t.job_type + ", " +
+           std::to_string(t.scale_factor) + " GPU)";
+}
+
+class Simulation {
+public:
+    Simulation(const std::vector<TraceJob> &trace, const JobSpeed &speed, const SimConfig &config,
+               const core::GpuTypeRanker &ranker)
+        : speed_(speed), config_(config), ranker_(ranker), nodes_(config.nodes)
+    {
+        for (const auto &t : trace)
+            result_.jobs.push_back(SimJob{t, -1, -1, "", 0});
+        order_.resize(trace.size());
+        for (size_t i = 0; i < order_.size(); i++)
+            order_[i] = i;
+        std::stable_sort(order_.begin(), order_.end(), [&](size_t a, size_t b) {
+            return trace[a].arrival_s < trace[b].arrival_s;
+        });
+        for (size_t i = 0; i < trace.size(); i++)
+            prepare(i);
+    }
+
+    SimResult run(const Progress &progress);
+
+private:
+    void prepare(size_t job);
+    void cycle();
+    void start(const core::Decision &d);
+    core::ClusterSnapshot snapshot() const;
+    double next_event() const;
+    void advance(double t);
+
+    const JobSpeed &speed_;
+    const SimConfig &config_;
+    const core::GpuTypeRanker &ranker_;
+    std::vector<core::Node> nodes_;
+    std::vector<size_t> order_;              // jobs by arrival
+    std::vector<std::vector<int>> allowed_;  // per job: nodes of types it can run on
+    std::vector<int64_t> limit_s_;           // per job: its time limit
+    size_t arrived_ = 0;                     // jobs of order_ that have arrived
+    std::vector<size_t> pending_;            // arrival order = priority order
+    std::vector<Running> running_;
+    size_t finished_ = 0;
+    double now_ = 0;
+    SimResult result_;
+};
+
+// Which nodes the job may use and its time limit: the slowest
+// configuration it may get, times the limit factor.
+void Simulation::prepare(size_t job)
+{
+    const TraceJob &t = result_.jobs[job].trace;
+    std::set<std::string> usable;
+    double slowest = std::numeric_limits<double>::infinity();
+    std::vector<int> allowed;
+    for (size_t n = 0; n < nodes_.size(); n++) {
+        for (const auto &[type, count] : nodes_[n].capacity.gpus) {
+            auto alone = speed_.steps_per_second(type, t.job_type, t.scale_factor, false);
+            auto spread = speed_.steps_per_second(type, t.job_type, t.scale_factor, true);
+            if (!alone || !spread || *alone <= 0 || *spread <= 0)
+                continue;
+            slowest = std::min({slowest, *alone, *spread});
+            allowed.push_back(static_cast<int>(n));
+            break;
+        }
+    }
+    if (allowed.empty())
+        throw InputError(job_name(t) + ": no measured throughput on any GPU type of the cluster");
+    allowed_.push_back(std::move(allowed));
+    limit_s_.push_back(static_cast<int64_t>(std::ceil(t.total_steps / slowest * config_.limit_factor)));
+}
+
+core::ClusterSnapshot Simulation::snapshot() const
+{
+    core::ClusterSnapshot s;
+    s.now = static_cast<int64_t>(std::floor(now_));
+    s.nodes = nodes_;
+    for (const auto &r : running_)
+        s.running.push_back(core::RunningJob{static_cast<uint32_t>(r.job + 1), r.limit_end, r.usage});
+    size_t count = std::min(pending_.size(), config_.max_jobs);
+    for (size_t i = 0; i < count; i++) {
+        size_t job = pending_[i];
+        const TraceJob &t = result_.jobs[job].trace;
+        core::PendingJob p;
+        p.job_id = static_cast<uint32_t>(job + 1);
+        p.family = t.job_type;
+        p.time_limit_s = limit_s_[job];
+        p.max_nodes = t.scale_factor;
+        p.cpus_total = t.scale_factor;
+        p.gpus.per_job = t.scale_factor;
+        p.allowed_nodes = allowed_[job];
+        s.queue.push_back(std::move(p));
+    }
+    return s;
+}
+
+void Simulation::start(const core::Decision &d)
+{
+    size_t job = d.job_id - 1;
+    SimJob &j = result_.jobs[job];
+    bool spread = d.placement.size() > 1;
+    double rate = *speed_.steps_per_second(d.gpu_type, j.trace.job_type, j.trace.scale_factor, spread);
+    j.start_s = now_;
+    j.end_s = now_ + j.trace.total_steps / rate;
+    j.gpu_type = d.gpu_type;
+    j.nodes = static_cast<int>(d.placement.size());
+    std::string names;
+    for (const auto &use : d.placement) {
+        nodes_[use.node].free -= use.used;
+        names += (names.empty() ? "" : ",") + nodes_[use.node].name;
+    }
+    int64_t limit_end = static_cast<int64_t>(std::ceil(now_)) + limit_s_[job];
+    running_.push_back(Running{job, j.end_s, limit_end, d.placement});
+    pending_.erase(std::find(pending_.begin(), pending_.end(), job));
+    result_.decisions.push_back("t=" + std::to_string(static_cast<int64_t>(now_)) + " start job=" +
+                                std::to_string(job + 1) + " type=" + d.gpu_type + " nodes=" + names);
+}
+
+void Simulation::cycle()
+{
+    core::ClusterSnapshot snap = snapshot();
+    core::CycleConfig config{config_.max_jobs, config_.reserve_depth};
+    auto t0 = std::chrono::steady_clock::now();
+    core::CyclePlan plan = core::schedule_cycle(snap, config, ranker_);
+    result_.cycle_seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    for (const auto &d : plan.decisions)
+        if (d.verdict == core::Verdict::Start)
+            start(d);
+}
+
+double Simulation::next_event() const
+{
+    double next = std::numeric_limits<double>::infinity();
+    if (arrived_ < order_.size())
+        next = result_.jobs[order_[arrived_]].trace.arrival_s;
+    for (const auto &r : running_)
+        next = std::min(next, r.end_s);
+    return next;
+}
+
+void Simulation::advance(double t)
+{
+    now_ = t;
+    for (auto it = running_.begin(); it != running_.end();) {
+        if (it->end_s <= t) {
+            for (const auto &use : it->usage)
+                nodes_[use.node].free += use.used;
+            finished_++;
+            it = running_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    while (arrived_ < order_.size() && result_.jobs[order_[arrived_]].trace.arrival_s <= t)
+        pending_.push_back(order_[arrived_++]);
+}
+
+SimResult Simulation::run(const Progress &progress)
+{
+    if (!order_.empty())
+        advance(result_.jobs[order_[0]].trace.arrival_s);
+    while (finished_ < result_.jobs.size()) {
+        if (!pending_.empty())
+            cycle();
+        double next = next_event();
+        if (std::isinf(next))
+            throw InputError(job_name(result_.jobs[pending_.front()].trace) +
+                             ": can never fit on the cluster");
+        advance(next);
+        if (progress)
+            progress(finished_, result_.jobs.size());
+    }
+    return std::move(result_);
+}
+
+}  // namespace
+
+SimResult simulate(const std::vector<TraceJob> &trace, const JobSpeed &speed, const SimConfig &config,
+                   const core::GpuTypeRanker &ranker, const Progress &progress)
+{
+    return Simulation(trace, speed, config, ranker).run(progress);
+}
+
+}  // namespace accord::sim

@@ -1,0 +1,49 @@
+// The simulator's clock and bookkeeping around the one scheduling core: at
+// every arrival and completion it builds a ClusterSnapshot of the simulated
+// cluster, runs core::schedule_cycle with the policy's GPU type ranker,
+// starts what the core decided and advances time to the next event. Jobs
+// train at the measured speed of the configuration they got (JobSpeed).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/gpu_type_ranker.h"
+#include "core/snapshot.h"
+#include "sim/gavel_trace.h"
+#include "sim/job_speed.h"
+
+namespace accord::sim {
+
+struct SimConfig {
+    std::vector<core::Node> nodes;
+    // The time limit a job's user gives: its run time on the slowest
+    // configuration it may get, times this factor.
+    double limit_factor = 1.5;
+    size_t max_jobs = 1000;  // queue records the core considers per cycle
+    int reserve_depth = 1;
+};
+
+struct SimJob {
+    TraceJob trace;
+    double start_s = -1;
+    double end_s = -1;
+    std::string gpu_type;
+    int nodes = 0;
+};
+
+struct SimResult {
+    std::vector<SimJob> jobs;
+    std::vector<double> cycle_seconds;  // wall time of each core cycle
+    std::vector<std::string> decisions; // "t=120 start job=3 type=v100 nodes=v100-1"
+};
+
+using Progress = std::function<void(size_t finished, size_t total)>;
+
+// Throws InputError when a job can run on none of the cluster's GPU types
+// or can never fit, naming the job's trace line.
+SimResult simulate(const std::vector<TraceJob> &trace, const JobSpeed &speed, const SimConfig &config,
+                   const core::GpuTypeRanker &ranker, const Progress &progress = {});
+
+}  // namespace accord::sim

@@ -1,0 +1,149 @@
+// Unit tests for contrib/sim: the simulator's clock and bookkeeping, the
+// policies it compares and the run summary, on tests/data/sim fixtures.
+#include "cmocka_cpp.h"
+
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "sim/cluster_spec.h"
+#include "sim/input_error.h"
+#include "sim/policies.h"
+#include "sim/run_summary.h"
+#include "sim/simulator.h"
+#include "sim_fixture.h"
+
+using namespace accord::sim;
+
+static const ThroughputTable &table()
+{
+    static const ThroughputTable t = ThroughputTable::load_gavel(accord::test::fixture("tiny_throughputs.json"));
+    return t;
+}
+
+static TraceJob job(const char *type, uint64_t steps, double arrival, int gpus, int line)
+{
+    TraceJob t;
+    t.job_type = type;
+    t.total_steps = steps;
+    t.arrival_s = arrival;
+    t.scale_factor = gpus;
+    t.line = line;
+    return t;
+}
+
+static SimResult run(const std::vector<TraceJob> &trace, const char *cluster, const char *policy)
+{
+    SimConfig config;
+    config.nodes = parse_cluster_spec(cluster);
+    JobSpeed speed(table());
+    auto ranker = make_ranker(policy, table());
+    return simulate(trace, speed, config, *ranker);
+}
+
+static bool near(double a, double b) { return std::fabs(a - b) < 1e-6; }
+
+static void accord_puts_job_on_its_fastest_free_type(void **)
+{
+    // B: 4 steps/s on fast, 3 on slow. Best fit alone picks the 1-GPU slow node.
+    SimResult accord = run({job("B", 300, 0, 1, 1)}, "fast:1x2,slow:1x1", "accord");
+    SimResult slurm = run({job("B", 300, 0, 1, 1)}, "fast:1x2,slow:1x1", "slurm");
+    assert_string_equal(accord.jobs[0].gpu_type.c_str(), "fast");
+    assert_true(near(accord.jobs[0].end_s, 75));
+    assert_string_equal(slurm.jobs[0].gpu_type.c_str(), "slow");
+    assert_true(near(slurm.jobs[0].end_s, 100));
+}
+
+static void later_job_waits_for_gpus_to_free(void **)
+{
+    SimResult r = run({job("A", 1000, 0, 1, 1), job("A", 1000, 10, 1, 2)}, "fast:1x1", "accord");
+    assert_true(near(r.jobs[1].start_s, 100));
+    assert_true(near(r.jobs[1].end_s, 200));
+}
+
+static void job_over_two_nodes_runs_at_spread_speed(void **)
+{
+    SimResult r = run({job("A", 1200, 0, 2, 1)}, "fast:2x1", "accord");
+    assert_int_equal(r.jobs[0].nodes, 2);
+    assert_true(near(r.jobs[0].end_s, 100));  // 12 steps/s spread
+}
+
+static void decision_log_names_time_job_type_and_nodes(void **)
+{
+    SimResult r = run({job("B", 300, 5, 1, 1)}, "fast:1x2", "accord");
+    assert_int_equal(r.decisions.size(), 1);
+    assert_string_equal(r.decisions[0].c_str(), "t=5 start job=1 type=fast nodes=fast-1");
+}
+
+static void expect_input_error(const std::vector<TraceJob> &trace, const char *cluster, const char *named)
+{
+    try {
+        run(trace, cluster, "accord");
+        fail_msg("no error");
+    } catch (const InputError &e) {
+        if (!std::strstr(e.what(), named))
+            fail_msg("error '%s' does not name '%s'", e.what(), named);
+    }
+}
+
+static void job_never_measured_on_cluster_is_an_error(void **)
+{
+    expect_input_error({job("A", 10, 0, 1, 1), job("C", 10, 0, 1, 7)}, "fast:1x2", "trace line 7");
+}
+
+static void job_that_never_fits_is_an_error(void **)
+{
+    expect_input_error({job("A", 10, 0, 4, 3)}, "fast:1x2", "trace line 3 (A, 4 GPU): can never fit");
+}
+
+static void unknown_policy_is_refused(void **)
+{
+    try {
+        make_ranker("tiresias", table());
+        fail_msg("accepted");
+    } catch (const std::invalid_argument &e) {
+        assert_non_null(std::strstr(e.what(), "tiresias"));
+    }
+}
+
+static void summary_figures(void **)
+{
+    // Two jobs on one GPU: 0-100 and 100-200 (second arrived at 10).
+    SimResult r = run({job("A", 1000, 0, 1, 1), job("A", 1000, 10, 1, 2)}, "fast:1x1", "accord");
+    RunSummary s = summarize(r, 1);
+    assert_int_equal(s.jobs, 2);
+    assert_true(near(s.jct_s.mean, 145));   // (100 + 190) / 2
+    assert_true(near(s.jct_s.median, 145));
+    assert_true(near(s.jct_s.p99, 190));
+    assert_true(near(s.queueing_s.max, 90));
+    assert_true(near(s.makespan_s, 200));
+    assert_true(near(s.gpu_hours, 200.0 / 3600));
+    assert_true(near(s.utilization, 1.0));
+    assert_true(s.cycles >= 2);
+}
+
+static void summary_json_has_the_figures(void **)
+{
+    SimResult r = run({job("A", 1000, 0, 1, 1)}, "fast:1x1", "accord");
+    std::string json = to_json(summarize(r, 1), "accord");
+    assert_non_null(std::strstr(json.c_str(), "\"policy\": \"accord\""));
+    assert_non_null(std::strstr(json.c_str(), "\"jct_s\""));
+    assert_non_null(std::strstr(json.c_str(), "\"utilization\""));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(accord_puts_job_on_its_fastest_free_type),
+        cmocka_unit_test(later_job_waits_for_gpus_to_free),
+        cmocka_unit_test(job_over_two_nodes_runs_at_spread_speed),
+        cmocka_unit_test(decision_log_names_time_job_type_and_nodes),
+        cmocka_unit_test(job_never_measured_on_cluster_is_an_error),
+        cmocka_unit_test(job_that_never_fits_is_an_error),
+        cmocka_unit_test(unknown_policy_is_refused),
+        cmocka_unit_test(summary_figures),
+        cmocka_unit_test(summary_json_has_the_figures),
+    };
+    return cmocka_run_group_tests(tests, nullptr, nullptr);
+}
