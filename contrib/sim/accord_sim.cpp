@@ -13,6 +13,7 @@
 #include "sim/cluster_spec.h"
 #include "sim/gavel_trace.h"
 #include "sim/input_error.h"
+#include "sim/lower_bound.h"
 #include "sim/policies.h"
 #include "sim/run_summary.h"
 #include "sim/simulator.h"
@@ -34,7 +35,8 @@ const char kUsage[] =
     "  --throughputs FILE   measured throughputs, Gavel's schema\n"
     "  --trace FILE         Gavel .trace job trace\n"
     "  --cluster SPEC       TYPE:NODESxGPUS,... (default v100:9x4,p100:9x4,k80:9x4)\n"
-    "  --policy NAME        slurm, accord or all (default all)\n"
+    "  --policy NAME        slurm, accord or all (default all); the lower bound\n"
+    "                       (every job alone on its fastest GPU type) is always added\n"
     "  --first N            only the first N jobs of the trace\n"
     "  --limit-factor X     time limit = slowest run time x X (default 1.5, >= 1)\n"
     "  --reserve-depth N    reservations per cycle (default 1)\n"
@@ -143,12 +145,13 @@ int run(Options &o)
         if (o.progress)
             std::fprintf(stderr, "accord-sim: policy %s\n", policies[i].c_str());
         SimResult result = simulate(trace, speed, o.config, *ranker, o.progress ? show_progress : Progress{});
-        json += to_json(summarize(result, cluster_gpus(o.config)), policies[i]) + (i + 1 < policies.size() ? ",\n" : "");
+        json += (i ? ",\n" : "") + to_json(summarize(result, cluster_gpus(o.config)), policies[i]);
         for (const auto &line : result.decisions)
             log += policies[i] + " " + line + "\n";
         csv += o.jobs_csv.empty() ? "" : "# policy " + policies[i] + "\n" + jobs_csv(result);
     }
-    json += "]\n";
+    SimResult bound = isolated_fastest(trace, speed, o.config.nodes);
+    json += ",\n" + to_json(summarize(bound, cluster_gpus(o.config)), "bound-isolated-fastest") + "]\n";
     if (o.out.empty())
         std::cout << json;
     else

@@ -9,6 +9,7 @@
 
 #include "sim/cluster_spec.h"
 #include "sim/input_error.h"
+#include "sim/lower_bound.h"
 #include "sim/policies.h"
 #include "sim/run_summary.h"
 #include "sim/simulator.h"
@@ -132,6 +133,40 @@ static void summary_json_has_the_figures(void **)
     assert_non_null(std::strstr(json.c_str(), "\"utilization\""));
 }
 
+static SimResult bound(const std::vector<TraceJob> &trace, const char *cluster)
+{
+    return isolated_fastest(trace, JobSpeed(table()), parse_cluster_spec(cluster));
+}
+
+static void bound_starts_at_arrival_on_fastest_type(void **)
+{
+    SimResult r = bound({job("B", 300, 7, 1, 1)}, "fast:1x2,slow:1x1");
+    assert_string_equal(r.jobs[0].gpu_type.c_str(), "fast");
+    assert_true(near(r.jobs[0].start_s, 7));
+    assert_true(near(r.jobs[0].end_s, 82));
+}
+
+static void bound_takes_the_faster_of_one_node_and_spread(void **)
+{
+    // A on 2 GPUs: 18 steps/s on one node, 12 spread.
+    SimResult both = bound({job("A", 1800, 0, 2, 1)}, "fast:2x2");
+    assert_true(near(both.jobs[0].end_s, 100));
+    assert_int_equal(both.jobs[0].nodes, 1);
+    SimResult spread_only = bound({job("A", 1200, 0, 2, 1)}, "fast:2x1");
+    assert_true(near(spread_only.jobs[0].end_s, 100));
+    assert_int_equal(spread_only.jobs[0].nodes, 2);
+}
+
+static void bound_refuses_job_no_configuration_runs(void **)
+{
+    try {
+        bound({job("A", 10, 0, 4, 9)}, "fast:1x2");
+        fail_msg("no error");
+    } catch (const InputError &e) {
+        assert_non_null(std::strstr(e.what(), "trace line 9"));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -144,6 +179,9 @@ int main(void)
         cmocka_unit_test(unknown_policy_is_refused),
         cmocka_unit_test(summary_figures),
         cmocka_unit_test(summary_json_has_the_figures),
+        cmocka_unit_test(bound_starts_at_arrival_on_fastest_type),
+        cmocka_unit_test(bound_takes_the_faster_of_one_node_and_spread),
+        cmocka_unit_test(bound_refuses_job_no_configuration_runs),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }
