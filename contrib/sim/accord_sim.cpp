@@ -14,6 +14,7 @@
 #include "sim/gavel_trace.h"
 #include "sim/input_error.h"
 #include "sim/lower_bound.h"
+#include "sim/philly_generator.h"
 #include "sim/policies.h"
 #include "sim/run_summary.h"
 #include "sim/simulator.h"
@@ -24,16 +25,22 @@ namespace {
 
 struct Options {
     std::string throughputs, trace, cluster = "v100:9x4,p100:9x4,k80:9x4", policy = "all";
-    std::string out, decision_log, jobs_csv;
+    std::string out, decision_log, jobs_csv, philly, write_trace;
     size_t first = 0;
+    GeneratorConfig generate = {0};  // 0 jobs: read --trace instead
     SimConfig config;
     bool progress = isatty(STDERR_FILENO);
 };
 
 const char kUsage[] =
-    "Usage: accord-sim --throughputs FILE --trace FILE [options]\n"
+    "Usage: accord-sim --throughputs FILE (--trace FILE | --generate N --philly FILE) [options]\n"
     "  --throughputs FILE   measured throughputs, Gavel's schema\n"
     "  --trace FILE         Gavel .trace job trace\n"
+    "  --generate N         N jobs drawn from the Philly distribution instead of a trace\n"
+    "  --philly FILE        Philly (duration_s,num_gpus) distribution for --generate\n"
+    "  --arrival-rate R     generated jobs per hour (Poisson; default 10)\n"
+    "  --seed S             generator seed (default 0)\n"
+    "  --write-trace FILE   write the jobs replayed, in Gavel's 7-field layout\n"
     "  --cluster SPEC       TYPE:NODESxGPUS,... (default v100:9x4,p100:9x4,k80:9x4)\n"
     "  --policy NAME        slurm, accord or all (default all); the lower bound\n"
     "                       (every job alone on its fastest GPU type) is always added\n"
@@ -70,6 +77,9 @@ Options parse(int argc, char **argv)
         {"reserve-depth", required_argument, nullptr, 'd'}, {"out", required_argument, nullptr, 'o'},
         {"decision-log", required_argument, nullptr, 'g'}, {"jobs-csv", required_argument, nullptr, 'j'},
         {"quiet", no_argument, nullptr, 'q'},             {"help", no_argument, nullptr, 'h'},
+        {"generate", required_argument, nullptr, 'G'},    {"philly", required_argument, nullptr, 'P'},
+        {"arrival-rate", required_argument, nullptr, 'R'}, {"seed", required_argument, nullptr, 'S'},
+        {"write-trace", required_argument, nullptr, 'W'},
         {nullptr, 0, nullptr, 0}};
     Options o;
     int c;
@@ -86,14 +96,23 @@ Options parse(int argc, char **argv)
         case 'g': o.decision_log = optarg; break;
         case 'j': o.jobs_csv = optarg; break;
         case 'q': o.progress = false; break;
+        case 'G': o.generate.jobs = static_cast<size_t>(number(optarg, 1, 1e7, "--generate")); break;
+        case 'P': o.philly = optarg; break;
+        case 'R': o.generate.jobs_per_hour = number(optarg, 1e-3, 1e6, "--arrival-rate"); break;
+        case 'S': o.generate.seed = static_cast<uint64_t>(number(optarg, 0, 1e15, "--seed")); break;
+        case 'W': o.write_trace = optarg; break;
         case 'h': std::cout << kUsage; std::exit(0);
         default: usage_error("unknown option");
         }
     }
     if (optind < argc)
         usage_error(std::string("unexpected argument '") + argv[optind] + "'");
-    if (o.throughputs.empty() || o.trace.empty())
-        usage_error("--throughputs and --trace are required");
+    if (o.throughputs.empty())
+        usage_error("--throughputs is required");
+    if (o.trace.empty() == (o.generate.jobs == 0))
+        usage_error("give either --trace or --generate");
+    if (o.generate.jobs && o.philly.empty())
+        usage_error("--generate needs --philly");
     return o;
 }
 
@@ -132,9 +151,13 @@ int cluster_gpus(const SimConfig &config)
 int run(Options &o)
 {
     ThroughputTable table = ThroughputTable::load_gavel(o.throughputs);
-    std::vector<TraceJob> trace = read_gavel_trace(o.trace);
+    std::vector<TraceJob> trace = o.generate.jobs
+        ? generate_trace(read_philly_distribution(o.philly), table, o.generate)
+        : read_gavel_trace(o.trace);
     if (o.first && o.first < trace.size())
         trace.resize(o.first);
+    if (!o.write_trace.empty())
+        write_text(o.write_trace, to_gavel_trace(trace));
     o.config.nodes = parse_cluster_spec(o.cluster);
     JobSpeed speed(table);
     std::vector<std::string> policies = o.policy == "all" ? policy_names() : std::vector<std::string>{o.policy};

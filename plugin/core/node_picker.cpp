@@ -25,6 +25,7 @@ struct Candidate {
     int node;
     Resources take;
     std::tuple<int, int, int> fit;  // lower is tighter
+    int idle_gpus_left;             // of the chosen type, after taking
 };
 
 // An exclusive job takes the whole node, so the node must be wholly free.
@@ -51,31 +52,33 @@ std::tuple<int, int, int> fit_of(const std::string &gpu_type, const Resources &f
     return {gpu_key, free.cpus - take.cpus, node};
 }
 
+struct NodeFree {
+    int node;
+    Resources free;
+    bool required;
+};
+
 std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gpu_type,
                                     const std::vector<NodeTimeline> &timelines,
-                                    const FreeResources &free_of, int node_count)
+                                    const std::vector<NodeFree> &frees, int node_count)
 {
     Resources demand = per_node_demand(job, gpu_type, node_count);
-    for (int node : job.required_nodes)
-        if (std::find(job.allowed_nodes.begin(), job.allowed_nodes.end(), node) == job.allowed_nodes.end())
-            return std::nullopt;
     Pick pick;
     std::vector<Candidate> others;
-    for (int node : job.allowed_nodes) {
-        const NodeTimeline &tl = timelines.at(node);
-        bool required = std::find(job.required_nodes.begin(), job.required_nodes.end(), node) !=
-                        job.required_nodes.end();
-        Resources free = free_of(node);
-        auto take = node_take(job, demand, free, tl.capacity());
+    for (const auto &[node, free, required] : frees) {
+        auto take = node_take(job, demand, free, timelines.at(node).capacity());
         if (!take) {
             if (required)
                 return std::nullopt;
             continue;
         }
-        if (required)
+        int left = free.gpus_of(gpu_type) - take->gpus_of(gpu_type);
+        if (required) {
             pick.placement.push_back({node, *take});
-        else
-            others.push_back({node, *take, fit_of(gpu_type, free, *take, node)});
+            pick.idle_gpus_left += left;
+        } else {
+            others.push_back({node, *take, fit_of(gpu_type, free, *take, node), left});
+        }
     }
     if (static_cast<int>(pick.placement.size()) > node_count)
         return std::nullopt;
@@ -84,10 +87,10 @@ std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gp
         return std::nullopt;
     std::partial_sort(others.begin(), others.begin() + wanted, others.end(),
                       [](const Candidate &a, const Candidate &b) { return a.fit < b.fit; });
-    for (size_t i = 0; i < wanted; i++)
+    for (size_t i = 0; i < wanted; i++) {
         pick.placement.push_back({others[i].node, others[i].take});
-    for (const auto &use : pick.placement)
-        pick.idle_gpus_left += free_of(use.node).gpus_of(gpu_type) - use.used.gpus_of(gpu_type);
+        pick.idle_gpus_left += others[i].idle_gpus_left;
+    }
     return pick;
 }
 
@@ -97,10 +100,24 @@ std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_typ
                                const std::vector<NodeTimeline> &timelines,
                                const FreeResources &free_of)
 {
+    for (int node : job.required_nodes)
+        if (std::find(job.allowed_nodes.begin(), job.allowed_nodes.end(), node) == job.allowed_nodes.end())
+            return std::nullopt;
+    // What each allowed node can give is the same for every node count.
+    std::vector<NodeFree> frees;
+    int free_gpus = 0;
+    for (int node : job.allowed_nodes) {
+        bool required = std::find(job.required_nodes.begin(), job.required_nodes.end(), node) !=
+                        job.required_nodes.end();
+        frees.push_back({node, free_of(node), required});
+        free_gpus += gpu_type.empty() ? 0 : frees.back().free.gpus_of(gpu_type);
+    }
     int most = std::min<int>(job.max_nodes, static_cast<int>(job.allowed_nodes.size()));
     int least = std::max<int>(job.min_nodes, static_cast<int>(job.required_nodes.size()));
     for (int count = std::max(least, 1); count <= most; count++) {
-        auto pick = pick_with_count(job, gpu_type, timelines, free_of, count);
+        if (!gpu_type.empty() && free_gpus < per_node_demand(job, gpu_type, count).gpus_of(gpu_type) * count)
+            continue;  // fewer GPUs free in all than this many nodes would take
+        auto pick = pick_with_count(job, gpu_type, timelines, frees, count);
         if (pick)
             return pick;
     }

@@ -60,6 +60,8 @@ public:
     Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r)
         : snap_(s), config_(c), ranker_(r), timelines_(build_timelines(s))
     {
+        for (const auto &tl : timelines_)
+            free_now_.push_back(tl.free_during(s.now, s.now + 1));
     }
 
     CyclePlan run();
@@ -73,17 +75,21 @@ private:
     };
 
     void plan_record(size_t index);
-    int start_tasks(size_t index, const PendingJob &job, int tasks);
+    int start_tasks(size_t index, const PendingJob &job, int tasks, bool &held_back);
     Decision blocked(size_t index, const PendingJob &job);
     std::optional<Option> earliest(const PendingJob &job, int64_t &start);
     void hold(const Pick &pick, int64_t start, int64_t limit);
     void release_reservation(const PendingJob &job);
     FreeResources free_over(int64_t start, int64_t limit) const;
+    FreeResources free_right_now() const;
 
     const ClusterSnapshot &snap_;
     const CycleConfig &config_;
     const GpuTypeRanker &ranker_;
     std::vector<NodeTimeline> timelines_;
+    // What each node has free at this instant: reservations start later,
+    // so only starts change it. A job that does not fit here cannot start.
+    std::vector<Resources> free_now_;
     // A job queued in several partitions has one record per partition: its
     // tasks start once in all, and it holds at most one reservation.
     std::map<uint32_t, int> tasks_started_;
@@ -99,10 +105,18 @@ FreeResources Planner::free_over(int64_t start, int64_t limit) const
     };
 }
 
+FreeResources Planner::free_right_now() const
+{
+    return [this](int node) { return timelines_[node].schedulable() ? free_now_[node] : Resources{}; };
+}
+
 void Planner::hold(const Pick &pick, int64_t start, int64_t limit)
 {
-    for (const auto &use : pick.placement)
+    for (const auto &use : pick.placement) {
         timelines_[use.node].add_usage(start, start + limit, use.used);
+        if (start == snap_.now)
+            free_now_[use.node] -= use.used;
+    }
 }
 
 // The job starts through another of its records: its reservation goes.
@@ -133,11 +147,16 @@ Decision make_decision(size_t index, const PendingJob &job, Verdict verdict)
     return d;
 }
 
-int Planner::start_tasks(size_t index, const PendingJob &job, int tasks)
+// Starts as many of the record's tasks as fit now. `held_back` tells that
+// the next one would fit now but for the reservations.
+int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &held_back)
 {
     int started = 0;
     for (; started < tasks; started++) {
+        if (!best_option(job, timelines_, ranker_, free_right_now()))
+            break;
         auto option = best_option(job, timelines_, ranker_, free_over(snap_.now, job.time_limit_s));
+        held_back = !option;
         if (!option)
             break;
         hold(option->pick, snap_.now, job.time_limit_s);
@@ -202,7 +221,8 @@ void Planner::plan_record(size_t index)
     int left = job.array_tasks - done;
     if (left <= 0)
         return;
-    int started = start_tasks(index, job, left);
+    bool held_back = false;
+    int started = start_tasks(index, job, left, held_back);
     done += started;
     plan_.starts += started;
     if (started > 0)
@@ -212,11 +232,8 @@ void Planner::plan_record(size_t index)
     Decision d = blocked(index, job);
     // Fits on what is free now but not around the reservations: it waits
     // for a higher-priority job, not for resources.
-    if (d.verdict == Verdict::Wait && d.reason == WaitReason::Resources && plan_.reservations > 0) {
-        auto now_free = [this](int node) { return timelines_[node].free_during(snap_.now, snap_.now + 1); };
-        if (best_option(job, timelines_, ranker_, now_free))
-            d.reason = WaitReason::Priority;
-    }
+    if (d.verdict == Verdict::Wait && d.reason == WaitReason::Resources && held_back)
+        d.reason = WaitReason::Priority;
     plan_.decisions.push_back(std::move(d));
 }
 
