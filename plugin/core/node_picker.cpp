@@ -109,6 +109,11 @@ std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_typ
     for (int node : job.allowed_nodes) {
         bool required = std::find(job.required_nodes.begin(), job.required_nodes.end(), node) !=
                         job.required_nodes.end();
+        bool has_type = gpu_type.empty() || timelines.at(node).capacity().gpus_of(gpu_type) > 0;
+        if (!has_type && required)
+            return std::nullopt;
+        if (!has_type)
+            continue;  // cannot give this job any GPU of the type
         frees.push_back({node, free_of(node), required});
         free_gpus += gpu_type.empty() ? 0 : frees.back().free.gpus_of(gpu_type);
     }

@@ -39,12 +39,26 @@ bool better(const Option &a, const Option &b)
     return a.pick.idle_gpus_left < b.pick.idle_gpus_left;
 }
 
+// Fewest GPUs the job takes in all, on however many nodes.
+int least_gpus(const PendingJob &job)
+{
+    return job.gpus.per_job > 0 ? job.gpus.per_job : job.gpus.per_node * std::max(job.min_nodes, 1);
+}
+
 // The best placement over all acceptable GPU types, given what is free.
+// `type_total` (if given) bounds what all nodes together have of a type,
+// so a type that cannot hold the job is skipped without a node search.
 std::optional<Option> best_option(const PendingJob &job, const std::vector<NodeTimeline> &tl,
-                                  const GpuTypeRanker &ranker, const FreeResources &free_of)
+                                  const GpuTypeRanker &ranker, const FreeResources &free_of,
+                                  const GpuCounts *type_total = nullptr)
 {
     std::optional<Option> best;
     for (const auto &type : gpu_types_for(job, tl)) {
+        if (type_total && !type.empty()) {
+            auto it = type_total->find(type);
+            if ((it == type_total->end() ? 0 : it->second) < least_gpus(job))
+                continue;
+        }
         auto pick = pick_nodes(job, type, tl, free_of);
         if (!pick)
             continue;
@@ -60,8 +74,12 @@ public:
     Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r)
         : snap_(s), config_(c), ranker_(r), timelines_(build_timelines(s))
     {
-        for (const auto &tl : timelines_)
+        for (const auto &tl : timelines_) {
             free_now_.push_back(tl.free_during(s.now, s.now + 1));
+            if (tl.schedulable())
+                for (const auto &[type, count] : free_now_.back().gpus)
+                    free_now_total_[type] += count;
+        }
     }
 
     CyclePlan run();
@@ -90,6 +108,7 @@ private:
     // What each node has free at this instant: reservations start later,
     // so only starts change it. A job that does not fit here cannot start.
     std::vector<Resources> free_now_;
+    GpuCounts free_now_total_;  // free_now_ summed over schedulable nodes
     // A job queued in several partitions has one record per partition: its
     // tasks start once in all, and it holds at most one reservation.
     std::map<uint32_t, int> tasks_started_;
@@ -114,8 +133,12 @@ void Planner::hold(const Pick &pick, int64_t start, int64_t limit)
 {
     for (const auto &use : pick.placement) {
         timelines_[use.node].add_usage(start, start + limit, use.used);
-        if (start == snap_.now)
+        if (start == snap_.now) {
             free_now_[use.node] -= use.used;
+            if (timelines_[use.node].schedulable())
+                for (const auto &[type, count] : use.used.gpus)
+                    free_now_total_[type] -= count;
+        }
     }
 }
 
@@ -153,7 +176,7 @@ int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &h
 {
     int started = 0;
     for (; started < tasks; started++) {
-        if (!best_option(job, timelines_, ranker_, free_right_now()))
+        if (!best_option(job, timelines_, ranker_, free_right_now(), &free_now_total_))
             break;
         auto option = best_option(job, timelines_, ranker_, free_over(snap_.now, job.time_limit_s));
         held_back = !option;
