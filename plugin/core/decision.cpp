@@ -4,27 +4,6 @@
 
 namespace accord::core {
 
-const char *to_string(Verdict verdict)
-{
-    switch (verdict) {
-    case Verdict::Start: return "start";
-    case Verdict::Reserve: return "reserve";
-    case Verdict::Wait: return "wait";
-    }
-    return "?";
-}
-
-const char *to_string(WaitReason reason)
-{
-    switch (reason) {
-    case WaitReason::None: return "none";
-    case WaitReason::Resources: return "resources";
-    case WaitReason::Priority: return "priority";
-    case WaitReason::NeverFits: return "never fits";
-    }
-    return "?";
-}
-
 static std::string node_names(const Decision &d, const ClusterSnapshot &s)
 {
     std::string names;

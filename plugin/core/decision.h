@@ -35,9 +35,6 @@ struct Decision {
     std::string type_rule;             // why this GPU type, for typeless requests
 };
 
-const char *to_string(Verdict verdict);
-const char *to_string(WaitReason reason);
-
 // One line an admin reads in `scontrol show job` (SystemComment).
 std::string explain(const Decision &decision, const ClusterSnapshot &snapshot);
 

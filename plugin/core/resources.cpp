@@ -59,13 +59,4 @@ Resources elementwise_min(const Resources &a, const Resources &b)
     return out;
 }
 
-std::string describe(const Resources &r)
-{
-    std::string text = "cpu=" + std::to_string(r.cpus) + ",mem=" + std::to_string(r.mem_mb) + "M";
-    for (const auto &[type, count] : r.gpus)
-        if (count)
-            text += ",gpu:" + type + "=" + std::to_string(count);
-    return text;
-}
-
 }  // namespace accord::core

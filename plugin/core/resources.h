@@ -27,7 +27,4 @@ bool covers(const Resources &available, const Resources &demand);
 // Per-dimension minimum: the resources free throughout two periods.
 Resources elementwise_min(const Resources &a, const Resources &b);
 
-// "cpu=4,mem=8000M,gpu:a100=2" for log lines and decision texts.
-std::string describe(const Resources &r);
-
 }  // namespace accord::core

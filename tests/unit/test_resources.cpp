@@ -1,4 +1,4 @@
-// Unit tests for core/resources: covers, elementwise_min, +=, -=, describe.
+// Unit tests for core/resources: covers, elementwise_min, +=, -=.
 #include "cmocka_cpp.h"
 
 #include <string>
@@ -7,7 +7,6 @@
 #include "snapshot_builder.h"
 
 using accord::core::covers;
-using accord::core::describe;
 using accord::core::elementwise_min;
 using accord::core::GpuCounts;
 using accord::core::Resources;
@@ -194,35 +193,6 @@ static void total_gpus_sums_all_types(void **)
     assert_int_equal(res(1, 1).total_gpus(), 0);
 }
 
-// ---- describe ---------------------------------------------------------------
-
-static void describe_cpu_mem_gpu(void **)
-{
-    assert_string_equal(describe(res(4, 8000, {{"a100", 2}})).c_str(), "cpu=4,mem=8000M,gpu:a100=2");
-}
-
-static void describe_without_gpus(void **)
-{
-    assert_string_equal(describe(res(0, 0)).c_str(), "cpu=0,mem=0M");
-}
-
-static void describe_lists_gpu_types_in_name_order(void **)
-{
-    assert_string_equal(describe(res(1, 2, {{"v100", 1}, {"a100", 3}})).c_str(),
-                        "cpu=1,mem=2M,gpu:a100=3,gpu:v100=1");
-}
-
-static void describe_omits_zero_gpu_counts(void **)
-{
-    assert_string_equal(describe(res(1, 2, {{"a100", 0}, {"v100", 1}})).c_str(),
-                        "cpu=1,mem=2M,gpu:v100=1");
-}
-
-static void describe_large_memory(void **)
-{
-    assert_string_equal(describe(res(1, 4000000000LL)).c_str(), "cpu=1,mem=4000000000M");
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -251,11 +221,6 @@ int main(void)
         cmocka_unit_test(plus_then_minus_round_trips),
         cmocka_unit_test(gpus_of_missing_type_is_zero),
         cmocka_unit_test(total_gpus_sums_all_types),
-        cmocka_unit_test(describe_cpu_mem_gpu),
-        cmocka_unit_test(describe_without_gpus),
-        cmocka_unit_test(describe_lists_gpu_types_in_name_order),
-        cmocka_unit_test(describe_omits_zero_gpu_counts),
-        cmocka_unit_test(describe_large_memory),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

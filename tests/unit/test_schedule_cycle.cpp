@@ -824,18 +824,6 @@ static void explain_wait_texts_follow_the_reason(void **)
     assert_string_equal(explain(res_wait, b.get()).c_str(), "accord: waiting for resources");
 }
 
-static void verdict_and_reason_names(void **)
-{
-    using accord::core::to_string;
-    assert_string_equal(to_string(Verdict::Start), "start");
-    assert_string_equal(to_string(Verdict::Reserve), "reserve");
-    assert_string_equal(to_string(Verdict::Wait), "wait");
-    assert_string_equal(to_string(WaitReason::None), "none");
-    assert_string_equal(to_string(WaitReason::Resources), "resources");
-    assert_string_equal(to_string(WaitReason::Priority), "priority");
-    assert_string_equal(to_string(WaitReason::NeverFits), "never fits");
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -897,7 +885,6 @@ int main(void)
         cmocka_unit_test(explain_reserve_names_nodes_and_gpu_type),
         cmocka_unit_test(explain_cpu_only_start_has_no_gpu_part),
         cmocka_unit_test(explain_wait_texts_follow_the_reason),
-        cmocka_unit_test(verdict_and_reason_names),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }
