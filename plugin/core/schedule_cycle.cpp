@@ -69,6 +69,9 @@ std::optional<Option> best_option(const PendingJob &job, const std::vector<NodeT
     return best;
 }
 
+// What a request asks for and where it may go: its GPU type and the rest.
+using Shape = std::pair<std::string, std::vector<int64_t>>;
+
 class Planner {
 public:
     Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r)
@@ -98,6 +101,7 @@ private:
     std::optional<Option> earliest(const PendingJob &job, int64_t &start);
     void hold(const Pick &pick, int64_t start, int64_t limit);
     void release_reservation(const PendingJob &job);
+    bool never_fits(const PendingJob &job);
     FreeResources free_over(int64_t start, int64_t limit) const;
     FreeResources free_right_now() const;
 
@@ -113,6 +117,9 @@ private:
     // tasks start once in all, and it holds at most one reservation.
     std::map<uint32_t, int> tasks_started_;
     std::map<uint32_t, Held> reserved_;
+    // Whether a request fits its allowed nodes when idle depends only on its
+    // shape, and a queue holds many jobs of the same shape.
+    std::map<Shape, bool> never_fits_;
     CyclePlan plan_;
 };
 
@@ -140,6 +147,32 @@ void Planner::hold(const Pick &pick, int64_t start, int64_t limit)
                     free_now_total_[type] -= count;
         }
     }
+}
+
+Shape shape_of(const PendingJob &job)
+{
+    const GpuRequest &g = job.gpus;
+    std::vector<int64_t> key = {job.min_nodes, job.max_nodes, job.cpus_total, job.cpus_per_node,
+                                job.mem_per_node_mb, job.mem_per_cpu_mb, job.exclusive, g.per_node,
+                                g.per_job, g.cpus_per_gpu, g.mem_per_gpu_mb,
+                                static_cast<int64_t>(job.required_nodes.size())};
+    key.insert(key.end(), job.required_nodes.begin(), job.required_nodes.end());
+    key.insert(key.end(), job.allowed_nodes.begin(), job.allowed_nodes.end());
+    return {g.type, std::move(key)};
+}
+
+// More than the allowed nodes hold even when idle (down nodes count: they
+// may come back).
+bool Planner::never_fits(const PendingJob &job)
+{
+    Shape shape = shape_of(job);
+    auto known = never_fits_.find(shape);
+    if (known != never_fits_.end())
+        return known->second;
+    auto idle = [this](int node) { return timelines_[node].capacity(); };
+    bool result = !best_option(job, timelines_, ranker_, idle);
+    never_fits_.emplace(std::move(shape), result);
+    return result;
 }
 
 // The job starts through another of its records: its reservation goes.
@@ -214,9 +247,7 @@ std::optional<Option> Planner::earliest(const PendingJob &job, int64_t &start)
 Decision Planner::blocked(size_t index, const PendingJob &job)
 {
     Decision d = make_decision(index, job, Verdict::Wait);
-    // Down nodes count here: they may come back.
-    auto idle = [this](int node) { return timelines_[node].capacity(); };
-    if (!best_option(job, timelines_, ranker_, idle)) {
+    if (never_fits(job)) {
         d.reason = WaitReason::NeverFits;
         return d;
     }

@@ -596,6 +596,20 @@ static void required_down_node_blocks_the_start(void **)
     assert_int_equal(d.reason, WaitReason::Resources);
 }
 
+static void same_request_on_other_nodes_is_judged_on_those_nodes(void **)
+{
+    // Two jobs ask for the same thing; only one may use the big node.
+    SnapshotBuilder b;
+    int small = b.add_node("small", 64, 512000, {{"a100", 4}});
+    int big = b.add_node("big", 64, 512000, {{"a100", 8}});
+    b.add_running(1, b.now() + 600, big, res(1, 1000, {{"a100", 8}}));
+    b.add_pending(10, 1, {"a100", 8}, 3600).allowed_nodes = {small};
+    b.add_pending(11, 1, {"a100", 8}, 3600).allowed_nodes = {small, big};
+    CyclePlan plan = run(b, config(0));
+    assert_int_equal(only(plan, 10).reason, WaitReason::NeverFits);
+    assert_int_equal(only(plan, 11).reason, WaitReason::Resources);
+}
+
 // ---- array records ------------------------------------------------------------
 
 static void array_record_starts_as_many_tasks_as_fit(void **)
@@ -865,6 +879,7 @@ int main(void)
         cmocka_unit_test(busy_cluster_is_not_never_fits),
         cmocka_unit_test(never_fits_job_does_not_use_up_a_reservation),
         cmocka_unit_test(job_fitting_only_a_down_node_is_not_never_fits),
+        cmocka_unit_test(same_request_on_other_nodes_is_judged_on_those_nodes),
         cmocka_unit_test(down_node_is_never_used),
         cmocka_unit_test(required_down_node_blocks_the_start),
         cmocka_unit_test(array_record_starts_as_many_tasks_as_fit),
