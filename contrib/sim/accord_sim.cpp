@@ -162,18 +162,18 @@ int run(Options &o)
     JobSpeed speed(table);
     std::vector<std::string> policies = o.policy == "all" ? policy_names() : std::vector<std::string>{o.policy};
 
+    SimResult bound = isolated_fastest(trace, speed, o.config.nodes);
     std::string json = "[\n", log, csv;
     for (size_t i = 0; i < policies.size(); i++) {
         auto ranker = make_ranker(policies[i], table);
         if (o.progress)
             std::fprintf(stderr, "accord-sim: policy %s\n", policies[i].c_str());
         SimResult result = simulate(trace, speed, o.config, *ranker, o.progress ? show_progress : Progress{});
-        json += (i ? ",\n" : "") + to_json(summarize(result, cluster_gpus(o.config)), policies[i]);
+        json += (i ? ",\n" : "") + to_json(summarize(result, cluster_gpus(o.config), &bound), policies[i]);
         for (const auto &line : result.decisions)
             log += policies[i] + " " + line + "\n";
         csv += o.jobs_csv.empty() ? "" : "# policy " + policies[i] + "\n" + jobs_csv(result);
     }
-    SimResult bound = isolated_fastest(trace, speed, o.config.nodes);
     json += ",\n" + to_json(summarize(bound, cluster_gpus(o.config)), "bound-isolated-fastest") + "]\n";
     if (o.out.empty())
         std::cout << json;

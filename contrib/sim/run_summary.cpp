@@ -7,6 +7,8 @@
 #include <numeric>
 #include <vector>
 
+#include "sim/finish_time_fairness.h"
+
 namespace accord::sim {
 
 namespace {
@@ -33,7 +35,7 @@ json_t *spread_json(const Spread &s)
 
 }  // namespace
 
-RunSummary summarize(const SimResult &result, int cluster_gpus)
+RunSummary summarize(const SimResult &result, int cluster_gpus, const SimResult *isolated)
 {
     RunSummary r;
     std::vector<double> jct, queueing, cycle_ms;
@@ -54,6 +56,13 @@ RunSummary summarize(const SimResult &result, int cluster_gpus)
     r.utilization = r.makespan_s > 0 ? r.gpu_hours * 3600.0 / (cluster_gpus * r.makespan_s) : 0;
     r.cycles = result.cycle_seconds.size();
     r.cycle_ms = spread_of(cycle_ms);
+    if (isolated) {
+        std::vector<double> rho = finish_time_fairness(result, *isolated, cluster_gpus);
+        r.has_fairness = true;
+        r.ftf_rho = spread_of(rho);
+        r.ftf_share_above_1 = rho.empty() ? 0 :
+            static_cast<double>(std::count_if(rho.begin(), rho.end(), [](double x) { return x > 1; })) / rho.size();
+    }
     return r;
 }
 
@@ -66,6 +75,10 @@ std::string to_json(const RunSummary &s, const std::string &policy)
                   "utilization", s.utilization, "cycles", static_cast<json_int_t>(s.cycles),
                   "cycle_ms", spread_json(s.cycle_ms)),
         json_decref);
+    if (s.has_fairness)
+        json_object_set_new(root.get(), "finish_time_fairness",
+                            json_pack("{s:o, s:f}", "rho", spread_json(s.ftf_rho), "share_above_1",
+                                      s.ftf_share_above_1));
     std::unique_ptr<char, decltype(&free)> text(json_dumps(root.get(), JSON_INDENT(2) | JSON_PRESERVE_ORDER),
                                                 free);
     return std::string(text.get()) + "\n";

@@ -24,9 +24,13 @@ struct RunSummary {
     double utilization = 0; // gpu_hours / (cluster GPUs x makespan)
     size_t cycles = 0;
     Spread cycle_ms;     // the core's wall time per cycle
+    bool has_fairness = false;
+    Spread ftf_rho;             // finish-time fairness (finish_time_fairness.h)
+    double ftf_share_above_1 = 0;
 };
 
-RunSummary summarize(const SimResult &result, int cluster_gpus);
+// `isolated` (the same jobs alone, lower_bound.h) adds finish-time fairness.
+RunSummary summarize(const SimResult &result, int cluster_gpus, const SimResult *isolated = nullptr);
 
 // {"policy": ..., "jobs": ..., "jct_s": {"mean": ...}, ...}
 std::string to_json(const RunSummary &summary, const std::string &policy);

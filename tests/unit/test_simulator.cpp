@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/cluster_spec.h"
+#include "sim/finish_time_fairness.h"
 #include "sim/input_error.h"
 #include "sim/lower_bound.h"
 #include "sim/policies.h"
@@ -167,6 +168,32 @@ static void bound_refuses_job_no_configuration_runs(void **)
     }
 }
 
+static void fairness_of_two_jobs_sharing_one_gpu(void **)
+{
+    // Job 1 runs 0-100; job 2 arrives at 10 and runs 100-200. Jobs in the
+    // system: 1 on [0,10), 2 on [10,100), 1 on [100,200).
+    std::vector<TraceJob> trace = {job("A", 1000, 0, 1, 1), job("A", 1000, 10, 1, 2)};
+    SimResult r = run(trace, "fast:1x1", "accord");
+    SimResult alone = bound(trace, "fast:1x1");
+    std::vector<double> rho = finish_time_fairness(r, alone, 1);
+    assert_true(near(rho[0], 100.0 / (100 * 1.9)));           // average 1.9 jobs
+    assert_true(near(rho[1], 190.0 / (100 * (280.0 / 190))));  // average 280/190 jobs
+    RunSummary s = summarize(r, 1, &alone);
+    assert_true(s.has_fairness);
+    assert_true(near(s.ftf_share_above_1, 0.5));
+    assert_true(near(s.ftf_rho.max, rho[1]));
+}
+
+static void fairness_spares_jobs_within_their_share(void **)
+{
+    // One 1-GPU job among two on a 4-GPU cluster: its share (2 GPUs) covers it.
+    std::vector<TraceJob> trace = {job("A", 1000, 0, 1, 1), job("A", 1000, 0, 1, 2)};
+    SimResult r = run(trace, "fast:1x4", "accord");
+    std::vector<double> rho = finish_time_fairness(r, bound(trace, "fast:1x4"), 4);
+    assert_true(near(rho[0], 1.0));
+    assert_true(near(rho[1], 1.0));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -182,6 +209,8 @@ int main(void)
         cmocka_unit_test(bound_starts_at_arrival_on_fastest_type),
         cmocka_unit_test(bound_takes_the_faster_of_one_node_and_spread),
         cmocka_unit_test(bound_refuses_job_no_configuration_runs),
+        cmocka_unit_test(fairness_of_two_jobs_sharing_one_gpu),
+        cmocka_unit_test(fairness_spares_jobs_within_their_share),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }
