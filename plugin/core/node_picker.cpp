@@ -32,6 +32,11 @@ struct Candidate {
 std::optional<Resources> node_take(const PendingJob &job, const Resources &demand,
                                    const Resources &free, const Resources &capacity)
 {
+    if (job.whole_node_memory && demand.mem_mb != capacity.mem_mb) {
+        Resources all_memory = demand;
+        all_memory.mem_mb = capacity.mem_mb;
+        return node_take(job, all_memory, free, capacity);
+    }
     if (job.exclusive) {
         bool idle = free.cpus >= capacity.cpus && free.mem_mb >= capacity.mem_mb &&
                     covers(free, capacity);

@@ -57,6 +57,7 @@ struct PendingJob {
     int cpus_per_node = 1;    // at least this many on each node
     int64_t mem_per_node_mb = 0;
     int64_t mem_per_cpu_mb = 0;
+    bool whole_node_memory = false;  // --mem=0, or no request and no default
     GpuRequest gpus;
     bool exclusive = false;   // whole nodes
     std::vector<int> allowed_nodes;   // partition, reservation and exclusions applied

@@ -142,10 +142,12 @@ void set_cpus_and_memory(core::PendingJob &p, struct job_details *d)
     p.cpus_per_node = std::max<int>(d->pn_min_cpus, 1);
     if (d->ntasks_per_node && d->ntasks_per_node != NO_VAL16)
         p.cpus_per_node = std::max<int>(p.cpus_per_node, d->ntasks_per_node * std::max<int>(d->cpus_per_task, 1));
+    // cons_tres gives a job that asks for 0 MB the whole node's memory.
     if (d->pn_min_memory & MEM_PER_CPU)
         p.mem_per_cpu_mb = static_cast<int64_t>(d->pn_min_memory & ~MEM_PER_CPU);
     else
         p.mem_per_node_mb = static_cast<int64_t>(d->pn_min_memory);
+    p.whole_node_memory = d->pn_min_memory == 0;
 }
 
 bool to_pending(job_queue_rec_t *rec, time_t now, const std::vector<int> &cluster_index,

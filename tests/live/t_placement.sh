@@ -71,3 +71,14 @@ test_cpus_per_gpu_counted() {
     check "the second such job runs too" wait_state "$second" RUNNING
     check "on the other node, as CPUs per GPU require" differs "$(job_field "$first" NodeList)" "$(job_field "$second" NodeList)"
 }
+
+test_whole_node_memory_waits_for_an_idle_node() {
+    local small whole
+    small=$(submit -p cpu -n 1 --wrap 'sleep 6')
+    wait_state "$small" RUNNING
+    whole=$(submit -p cpu -n 1 --mem=0 --wrap 'sleep 5')
+    settle
+    check "--mem=0 job waits while the node's memory is partly used" equals "$(job_field "$whole" JobState)" PENDING
+    check "Accord planned no start Slurm had to refuse" bash -c "! scontrol show job $whole | grep -q refused"
+    check "it runs once the node is idle" wait_state "$whole" RUNNING 30
+}

@@ -544,6 +544,20 @@ static void free_of_callback_decides_what_is_free(void **)
     assert_int_equal(p->placement[0].node, 1);
 }
 
+static void whole_node_memory_needs_all_of_a_nodes_memory(void **)
+{
+    SnapshotBuilder b;
+    int used = b.add_node("used", 64, 8000);
+    int idle = b.add_node("idle", 64, 8000);
+    b.add_running(1, b.now() + 600, used, res(1, 1000));
+    PendingJob &j = b.add_pending(10, 1);
+    j.whole_node_memory = true;
+    auto p = pick_now(b, j, "");
+    assert_true(p.has_value());
+    assert_int_equal(p->placement[0].node, idle);
+    assert_int_equal(p->placement[0].used.mem_mb, 8000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -552,6 +566,7 @@ int main(void)
         cmocka_unit_test(demand_per_job_gpus_spread_rounding_up),
         cmocka_unit_test(demand_cpus_and_memory_per_gpu),
         cmocka_unit_test(per_job_gpus_use_fewest_nodes_that_hold_them),
+        cmocka_unit_test(whole_node_memory_needs_all_of_a_nodes_memory),
         cmocka_unit_test(demand_memory_per_node_only),
         cmocka_unit_test(demand_memory_per_cpu_scales_with_node_cpus),
         cmocka_unit_test(demand_memory_per_node_plus_per_cpu),
