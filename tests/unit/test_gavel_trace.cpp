@@ -16,6 +16,7 @@
 #include "sim/gavel_trace.h"
 #include "sim/input_error.h"
 #include "sim_fixture.h"
+#include "temp_files.h"
 
 using accord::sim::InputError;
 using accord::sim::read_gavel_trace;
@@ -83,42 +84,10 @@ static std::vector<std::string> trace_files(const std::string &dir)
     return out;
 }
 
-// Temporary files, in one directory made by the group setup and removed by
-// its teardown.
-static std::string g_tmpdir;
-static std::vector<std::string> g_tmpfiles;
-
-static int make_tmpdir(void **)
-{
-    const char *base = std::getenv("TMPDIR");
-    std::string templ = std::string(base && *base ? base : "/tmp") + "/accord-gt-XXXXXX";
-    std::vector<char> buf(templ.begin(), templ.end());
-    buf.push_back('\0');
-    if (!mkdtemp(buf.data()))
-        return -1;
-    g_tmpdir = buf.data();
-    return 0;
-}
-
-static int remove_tmpdir(void **)
-{
-    for (const std::string &f : g_tmpfiles)
-        std::remove(f.c_str());
-    rmdir(g_tmpdir.c_str());
-    return 0;
-}
-
-static std::string write_file(const std::string &name, const std::string &text)
-{
-    std::string path = g_tmpdir + "/" + name;
-    FILE *f = std::fopen(path.c_str(), "wb");
-    if (!f)
-        fail_msg("cannot write %s", path.c_str());
-    std::fwrite(text.data(), 1, text.size(), f);
-    std::fclose(f);
-    g_tmpfiles.push_back(path);
-    return path;
-}
+using accord::test::g_tmpdir;
+using accord::test::make_tmpdir;
+using accord::test::remove_tmpdir;
+using accord::test::write_file;
 
 static std::string error_of(const std::string &path)
 {
