@@ -223,9 +223,7 @@ start_monitor() {
 }
 
 # Accord's per-cycle log lines, from line $1 of slurmctld.log on, as
-# "considered started reserved refused lock_us plan_us wait_us" (wait_us is
-# NA when the line has no "(waited N us)": older plugins counted the wait in
-# "locks held").
+# "considered started reserved refused lock_us plan_us wait_us".
 accord_cycles() {
     tail -n +"$1" "$DIR/log/slurmctld.log" | awk '
         function num(re,   s) {
@@ -335,14 +333,9 @@ report() {
     a_plan_med=$(col 6 "$a" | median) a_plan_max=$(col 6 "$a" | maxof)
     a_cons_med=$(col 1 "$a" | median) a_cons_min=$(col 1 "$a" | minof)
     a_start_max=$(col 2 "$a" | maxof)
-    if grep -q NA <(col 7 "$a"); then
-        wait_row=""
-        wait_note="this plugin build logs no separate lock wait, so \"locks held\" includes any time spent waiting for the locks"
-    else
-        a_wait_med=$(col 7 "$a" | median) a_wait_max=$(col 7 "$a" | maxof)
-        wait_row="| sched/accord: waiting for the locks (not in the above) | $(ms "$a_wait_med") ms | $(ms "$a_wait_max") ms | |"
-        wait_note="\"locks held\" runs from lock acquired to lock released; waiting for the locks is logged apart (row above)"
-    fi
+    a_wait_med=$(col 7 "$a" | median) a_wait_max=$(col 7 "$a" | maxof)
+    wait_row="| sched/accord: waiting for the locks (not in the above) | $(ms "$a_wait_med") ms | $(ms "$a_wait_max") ms | |"
+    wait_note="\"locks held\" runs from lock acquired to lock released; waiting for the locks is logged apart (row above)"
     b_cyc_med=$(col 2 "$b" | median) b_cyc_max=$(col 2 "$b" | maxof) b_cyc_min=$(col 2 "$b" | minof)
     b_depth_med=$(col 3 "$b" | median) b_depth_min=$(col 3 "$b" | minof)
     b_try_med=$(col 4 "$b" | median) b_queue_med=$(col 5 "$b" | median)

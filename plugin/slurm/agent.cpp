@@ -123,12 +123,14 @@ void agent_main()
 {
     core::SchedulerParams params;  // replaced at once: start_agent asks for a read
     CycleStats stats;
-    std::string stats_path = stats_file();
+    std::string stats_path;
     bool reconfig = false;
     while (wait_interval(params, reconfig)) {
         try {
-            if (reconfig)
+            if (reconfig) {
                 params = read_scheduler_params();
+                stats_path = stats_file();  // StateSaveLocation may have changed
+            }
             report(run_cycle(params), stats, params, stats_path);
         } catch (const std::exception &e) {
             error("sched/accord: scheduling cycle failed: %s", e.what());

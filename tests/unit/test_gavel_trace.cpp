@@ -16,7 +16,7 @@
 #include "sim/gavel_trace.h"
 #include "sim/input_error.h"
 #include "sim_fixture.h"
-#include "temp_files.h"
+#include "reader_test.h"
 
 using accord::sim::InputError;
 using accord::sim::read_gavel_trace;
@@ -41,12 +41,6 @@ static std::vector<TraceJob> read_ok(const std::string &path)
     }
     fail_msg("reading %s failed: %s", path.c_str(), error.c_str());
     return {};  // not reached
-}
-
-static void assert_contains(const std::string &text, const std::string &part)
-{
-    if (text.find(part) == std::string::npos)
-        fail_msg("\"%s\" does not contain \"%s\"", text.c_str(), part.c_str());
 }
 
 static void assert_double(double got, double want)
@@ -89,28 +83,15 @@ using accord::test::make_tmpdir;
 using accord::test::remove_tmpdir;
 using accord::test::write_file;
 
-static std::string error_of(const std::string &path)
-{
-    std::string error;
-    try {
-        read_gavel_trace(path);
-    } catch (const InputError &e) {
-        error = e.what();
-    }
-    if (error.empty())
-        fail_msg("%s was read, expected an InputError", path.c_str());
-    return error;
-}
+static void read_trace(const std::string &path) { read_gavel_trace(path); }
 
-// Writes `text` to `name`, expects an InputError containing each of `parts`
-// (the caller includes "name:LINE:" where a line is expected).
+static std::string error_of(const std::string &path) { return accord::test::input_error_of(read_trace, path); }
+
+// The caller includes "name:LINE:" in `parts` where a line is expected.
 static void expect_error(const std::string &name, const std::string &text,
                          const std::vector<std::string> &parts)
 {
-    std::string error = error_of(write_file(name, text));
-    assert_contains(error, name);
-    for (const std::string &part : parts)
-        assert_contains(error, part);
+    accord::test::expect_input_error(read_trace, name, text, parts);
 }
 
 // One msr line: job_type, command, num_steps_arg, needs_data_dir,

@@ -102,12 +102,6 @@ static std::string nodes_of(const Decision &d, const SnapshotBuilder &b)
     return out;
 }
 
-static void assert_contains(const std::string &text, const char *part)
-{
-    if (text.find(part) == std::string::npos)
-        fail_msg("\"%s\" does not contain \"%s\"", text.c_str(), part);
-}
-
 static std::string rule_with_table() { return SpeedTableRanker(kSpeeds).rule(); }
 static std::string rule_without_table() { return SpeedTableRanker(kNoTable).rule(); }
 

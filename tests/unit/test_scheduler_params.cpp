@@ -20,12 +20,6 @@ static SchedulerParams parse_ok(const std::string &text)
     return p;
 }
 
-static void assert_contains(const std::string &text, const std::string &part)
-{
-    if (text.find(part) == std::string::npos)
-        fail_msg("\"%s\" does not contain \"%s\"", text.c_str(), part.c_str());
-}
-
 // Parses `text`, expects exactly one error naming `key` and `range`, and
 // returns the params.
 static SchedulerParams parse_one_error(const std::string &text, const std::string &key,

@@ -15,7 +15,7 @@
 #include "sim/input_error.h"
 #include "sim/throughput_table.h"
 #include "sim_fixture.h"
-#include "temp_files.h"
+#include "reader_test.h"
 
 using accord::sim::InputError;
 using accord::sim::ThroughputTable;
@@ -51,12 +51,6 @@ static const ThroughputTable &gavel()
     return *table;
 }
 
-static void assert_contains(const std::string &text, const std::string &part)
-{
-    if (text.find(part) == std::string::npos)
-        fail_msg("\"%s\" does not contain \"%s\"", text.c_str(), part.c_str());
-}
-
 static void assert_value(std::optional<double> got, double want)
 {
     if (!got)
@@ -78,27 +72,14 @@ using accord::test::make_tmpdir;
 using accord::test::remove_tmpdir;
 using accord::test::write_file;
 
-static std::string load_error_of(const std::string &path)
-{
-    std::string error;
-    try {
-        ThroughputTable::load_gavel(path);
-    } catch (const InputError &e) {
-        error = e.what();
-    }
-    if (error.empty())
-        fail_msg("%s loaded, expected an InputError", path.c_str());
-    return error;
-}
+static void load(const std::string &path) { ThroughputTable::load_gavel(path); }
 
-// Writes `text` to `name`, expects InputError naming the file and each of `parts`.
+static std::string load_error_of(const std::string &path) { return accord::test::input_error_of(load, path); }
+
 static void expect_load_error(const std::string &name, const std::string &text,
                               const std::vector<std::string> &parts)
 {
-    std::string error = load_error_of(write_file(name, text));
-    assert_contains(error, name);
-    for (const std::string &part : parts)
-        assert_contains(error, part);
+    accord::test::expect_input_error(load, name, text, parts);
 }
 
 // A valid one-GPU-type table around one entry, for the bad-input tests.

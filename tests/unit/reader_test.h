@@ -1,6 +1,6 @@
-// Temporary files for tests of file readers: one directory, made by the
-// test group's setup (make_tmpdir) and removed with its files by the
-// teardown (remove_tmpdir).
+// Helpers for tests of file readers: temporary files in one directory,
+// made by the test group's setup (make_tmpdir) and removed with its files by
+// the teardown (remove_tmpdir), and the InputError a bad file must raise.
 #pragma once
 
 #include <cstdio>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cmocka_cpp.h"
+#include "sim/input_error.h"
 
 namespace accord::test {
 
@@ -47,6 +48,32 @@ inline std::string write_file(const std::string &name, const std::string &text)
     std::fclose(f);
     g_tmpfiles.push_back(path);
     return path;
+}
+
+// The message of the InputError that `read(path)` raises; fails the test
+// when the file is read without one.
+template <typename Read>
+std::string input_error_of(const Read &read, const std::string &path)
+{
+    try {
+        read(path);
+    } catch (const sim::InputError &e) {
+        return e.what();
+    }
+    fail_msg("%s was read, expected an InputError", path.c_str());
+    return "";
+}
+
+// Writes `text` to a file `name` and expects reading it to raise an
+// InputError that names the file and contains each of `parts`.
+template <typename Read>
+void expect_input_error(const Read &read, const std::string &name, const std::string &text,
+                        const std::vector<std::string> &parts)
+{
+    std::string error = input_error_of(read, write_file(name, text));
+    assert_contains(error, name);
+    for (const std::string &part : parts)
+        assert_contains(error, part);
 }
 
 }  // namespace accord::test
