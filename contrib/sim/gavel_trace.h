@@ -20,6 +20,8 @@ struct TraceJob {
     double arrival_s = 0;       // >= 0, seconds from the trace's start
     int scale_factor = 1;       // GPUs, >= 1
     double priority_weight = 1; // > 0; 1 in the 7-field layout
+    int min_gpus = 0;           // an elastic job's GPU count range (Sia and
+    int max_gpus = 0;           //   Pollux workloads); 0 = exactly scale_factor
 };
 
 // Every job of the file in file order. Throws InputError

@@ -24,6 +24,18 @@ public:
     std::optional<double> steps_per_second(const std::string &gpu_type, const std::string &job_type,
                                            int gpus, bool spread) const;
 
+    // Steps per second of `job_type` and of `other_type` sharing the same
+    // `gpus` GPUs of `gpu_type`: measured pairs only (Gavel measured pairs
+    // of equal scale factor on one node); empty when never measured.
+    std::optional<std::pair<double, double>> colocated(const std::string &gpu_type,
+                                                       const std::string &job_type,
+                                                       const std::string &other_type, int gpus) const
+    {
+        return table_.colocated(gpu_type, job_type, other_type, gpus);
+    }
+
+    const ThroughputTable &table() const { return table_; }
+
 private:
     std::optional<double> scaling(const std::string &job_type, int gpus) const;
 

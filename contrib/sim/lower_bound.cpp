@@ -53,7 +53,7 @@ SimResult isolated_fastest(const std::vector<TraceJob> &trace, const JobSpeed &s
     SimResult result;
     auto by_type = shapes(nodes);
     for (const auto &t : trace) {
-        SimJob job{t, t.arrival_s, -1, "", 0};
+        SimJob job{t, t.arrival_s, -1, "", 0, 0};
         double best = 0;
         for (const auto &[type, shape] : by_type)
             consider(t, type, shape, speed, best, job);
@@ -61,6 +61,7 @@ SimResult isolated_fastest(const std::vector<TraceJob> &trace, const JobSpeed &s
             throw InputError("trace line " + std::to_string(t.line) + " (" + t.job_type +
                              "): no configuration of the cluster can run it");
         job.end_s = t.arrival_s + t.total_steps / best;
+        job.gpu_seconds = t.scale_factor * (job.end_s - job.start_s);
         result.jobs.push_back(std::move(job));
     }
     return result;

@@ -45,7 +45,7 @@ RunSummary summarize(const SimResult &result, int cluster_gpus, const SimResult 
         queueing.push_back(j.start_s - j.trace.arrival_s);
         first = std::min(first, j.trace.arrival_s);
         last = std::max(last, j.end_s);
-        r.gpu_hours += j.trace.scale_factor * (j.end_s - j.start_s) / 3600.0;
+        r.gpu_hours += j.gpu_seconds / 3600.0;
     }
     for (double s : result.cycle_seconds)
         cycle_ms.push_back(s * 1000);

@@ -33,7 +33,7 @@ public:
         : speed_(speed), config_(config), ranker_(ranker), nodes_(config.nodes)
     {
         for (const auto &t : trace)
-            result_.jobs.push_back(SimJob{t, -1, -1, "", 0});
+            result_.jobs.push_back(SimJob{t, -1, -1, "", 0, 0});
         order_.resize(trace.size());
         for (size_t i = 0; i < order_.size(); i++)
             order_[i] = i;
@@ -128,6 +128,7 @@ void Simulation::start(const core::Decision &d)
     j.end_s = now_ + j.trace.total_steps / rate;
     j.gpu_type = d.gpu_type;
     j.nodes = static_cast<int>(d.placement.size());
+    j.gpu_seconds = j.trace.scale_factor * (j.end_s - j.start_s);
     std::string names;
     for (const auto &use : d.placement) {
         nodes_[use.node].free -= use.used;

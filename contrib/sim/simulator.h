@@ -29,8 +29,9 @@ struct SimJob {
     TraceJob trace;
     double start_s = -1;
     double end_s = -1;
-    std::string gpu_type;
+    std::string gpu_type;  // the type it ran on last
     int nodes = 0;
+    double gpu_seconds = 0;  // GPUs held x time held, summed over every run
 };
 
 struct SimResult {

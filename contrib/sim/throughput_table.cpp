@@ -151,6 +151,13 @@ ThroughputTable ThroughputTable::load_gavel(const std::string &path)
     return t;
 }
 
+void ThroughputTable::set_isolated(const std::string &gpu_type, const std::string &job_type,
+                                   int scale_factor, bool spread, double steps_per_second)
+{
+    auto &entry = table_[spread ? gpu_type + kUnconsolidated : gpu_type][{job_type, scale_factor}];
+    entry.alone = steps_per_second;
+}
+
 std::optional<double> ThroughputTable::isolated(const std::string &gpu_type,
                                                 const std::string &job_type, int scale_factor,
                                                 bool spread) const

@@ -21,6 +21,12 @@ public:
     // that is not a number or a pair of numbers, a negative number).
     static ThroughputTable load_gavel(const std::string &path);
 
+    // Records a job's isolated steps/s, for tables built from other sources
+    // (e.g. Sia's profiles); replaces an earlier value. `steps_per_second`
+    // must be > 0.
+    void set_isolated(const std::string &gpu_type, const std::string &job_type, int scale_factor,
+                      bool spread, double steps_per_second);
+
     // Steps/s of a job alone on `scale_factor` GPUs of `gpu_type`, all on one
     // node (`spread` = false) or over several (`spread` = true: Gavel's
     // "<type>_unconsolidated" entries). Empty when not measured.
