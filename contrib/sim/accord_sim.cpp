@@ -16,6 +16,7 @@
 #include "sim/lower_bound.h"
 #include "sim/philly_generator.h"
 #include "sim/policies.h"
+#include "sim/round_simulator.h"
 #include "sim/run_summary.h"
 #include "sim/simulator.h"
 
@@ -29,6 +30,8 @@ struct Options {
     size_t first = 0;
     GeneratorConfig generate = {0};  // 0 jobs: read --trace instead
     SimConfig config;
+    RoundConfig rounds;
+    std::vector<std::string> policies;  // from --policy
     bool progress = isatty(STDERR_FILENO);
 };
 
@@ -42,13 +45,17 @@ const char kUsage[] =
     "  --seed S             generator seed (default 0)\n"
     "  --write-trace FILE   write the jobs replayed, in Gavel's 7-field layout\n"
     "  --cluster SPEC       TYPE:NODESxGPUS,... (default v100:9x4,p100:9x4,k80:9x4)\n"
-    "  --policy NAME        slurm, accord or all (default all); the lower bound\n"
-    "                       (every job alone on its fastest GPU type) is always added\n"
+    "  --policy NAMES       slurm, accord, tiresias, several joined by commas, or all\n"
+    "                       (default all); the lower bound (every job alone on its\n"
+    "                       fastest GPU type) is always added\n"
     "  --first N            only the first N jobs of the trace\n"
     "  --limit-factor X     time limit = slowest run time x X (default 1.5, >= 1)\n"
     "  --reserve-depth N    reservations per cycle (default 1)\n"
+    "  --round S            round length of round-based policies, seconds (default 360)\n"
+    "  --restart S          progress a round-based policy's job loses when it is\n"
+    "                       moved, paused and resumed, seconds (default 30)\n"
     "  --out FILE           JSON results (default: standard output)\n"
-    "  --decision-log FILE  every start decision, one per line\n"
+    "  --decision-log FILE  every decision (start; round policies: run, pack, preempt)\n"
     "  --jobs-csv FILE      one line per job: arrival, start, end, GPU type, nodes\n"
     "  --quiet              no progress bar\n";
 
@@ -68,6 +75,27 @@ double number(const char *text, double lo, double hi, const char *option)
     return value;
 }
 
+// "all", or names joined by commas, each registered.
+std::vector<std::string> policy_list(const std::string &text)
+{
+    if (text == "all")
+        return policy_names();
+    std::vector<std::string> names;
+    size_t from = 0;
+    for (;;) {
+        size_t comma = text.find(',', from);
+        names.push_back(text.substr(from, comma == std::string::npos ? std::string::npos : comma - from));
+        try {
+            find_policy(names.back());
+        } catch (const std::invalid_argument &e) {
+            usage_error(std::string("--policy: ") + e.what());
+        }
+        if (comma == std::string::npos)
+            return names;
+        from = comma + 1;
+    }
+}
+
 Options parse(int argc, char **argv)
 {
     static const option longs[] = {
@@ -79,7 +107,8 @@ Options parse(int argc, char **argv)
         {"quiet", no_argument, nullptr, 'q'},             {"help", no_argument, nullptr, 'h'},
         {"generate", required_argument, nullptr, 'G'},    {"philly", required_argument, nullptr, 'P'},
         {"arrival-rate", required_argument, nullptr, 'R'}, {"seed", required_argument, nullptr, 'S'},
-        {"write-trace", required_argument, nullptr, 'W'},
+        {"write-trace", required_argument, nullptr, 'W'}, {"round", required_argument, nullptr, 'N'},
+        {"restart", required_argument, nullptr, 'X'},
         {nullptr, 0, nullptr, 0}};
     Options o;
     int c;
@@ -101,6 +130,8 @@ Options parse(int argc, char **argv)
         case 'R': o.generate.jobs_per_hour = number(optarg, 1e-3, 1e6, "--arrival-rate"); break;
         case 'S': o.generate.seed = static_cast<uint64_t>(number(optarg, 0, 1e15, "--seed")); break;
         case 'W': o.write_trace = optarg; break;
+        case 'N': o.rounds.round_s = number(optarg, 1, 86400, "--round"); break;
+        case 'X': o.rounds.restart_s = number(optarg, 0, 86400, "--restart"); break;
         case 'h': std::cout << kUsage; std::exit(0);
         default: usage_error("unknown option");
         }
@@ -113,6 +144,7 @@ Options parse(int argc, char **argv)
         usage_error("give either --trace or --generate");
     if (o.generate.jobs && o.philly.empty())
         usage_error("--generate needs --philly");
+    o.policies = policy_list(o.policy);
     return o;
 }
 
@@ -140,6 +172,15 @@ std::string jobs_csv(const SimResult &r)
     return text;
 }
 
+SimResult run_policy(const PolicyEntry &policy, const std::vector<TraceJob> &trace, const ThroughputTable &table,
+                     const JobSpeed &speed, const Options &o)
+{
+    Progress progress = o.progress ? show_progress : Progress{};
+    if (policy.ranker)
+        return simulate(trace, speed, o.config, *policy.ranker(table), progress);
+    return simulate_rounds(trace, speed, o.rounds, *policy.round(table), progress);
+}
+
 int cluster_gpus(const SimConfig &config)
 {
     int total = 0;
@@ -159,16 +200,16 @@ int run(Options &o)
     if (!o.write_trace.empty())
         write_text(o.write_trace, to_gavel_trace(trace));
     o.config.nodes = parse_cluster_spec(o.cluster);
+    o.rounds.nodes = o.config.nodes;
     JobSpeed speed(table);
-    std::vector<std::string> policies = o.policy == "all" ? policy_names() : std::vector<std::string>{o.policy};
+    const std::vector<std::string> &policies = o.policies;
 
     SimResult bound = isolated_fastest(trace, speed, o.config.nodes);
     std::string json = "[\n", log, csv;
     for (size_t i = 0; i < policies.size(); i++) {
-        auto ranker = make_ranker(policies[i], table);
         if (o.progress)
             std::fprintf(stderr, "accord-sim: policy %s\n", policies[i].c_str());
-        SimResult result = simulate(trace, speed, o.config, *ranker, o.progress ? show_progress : Progress{});
+        SimResult result = run_policy(find_policy(policies[i]), trace, table, speed, o);
         json += (i ? ",\n" : "") + to_json(summarize(result, cluster_gpus(o.config), &bound), policies[i]);
         for (const auto &line : result.decisions)
             log += policies[i] + " " + line + "\n";

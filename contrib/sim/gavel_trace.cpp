@@ -130,6 +130,11 @@ void split_tabs(const std::string &line, std::vector<std::string> &out)
 
 }  // namespace
 
+std::string job_label(const TraceJob &t)
+{
+    return "trace line " + std::to_string(t.line) + " (" + t.job_type + ", " + std::to_string(t.scale_factor) + " GPU)";
+}
+
 std::vector<TraceJob> read_gavel_trace(const std::string &path)
 {
     std::string text;

@@ -24,6 +24,9 @@ struct TraceJob {
     int max_gpus = 0;           //   Pollux workloads); 0 = exactly scale_factor
 };
 
+// "trace line 7 (ResNet-50 (batch size 64), 4 GPU)": a job in error messages.
+std::string job_label(const TraceJob &t);
+
 // Every job of the file in file order. Throws InputError
 // "FILE:LINE: field N (NAME): what is wrong" for a line with another field
 // count, a number that does not parse or is out of range, an empty job

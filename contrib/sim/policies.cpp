@@ -1,15 +1,15 @@
 #include "sim/policies.h"
 
 #include <stdexcept>
+#include <type_traits>
+
+#include "sim/tiresias_policy.h"
 
 namespace accord::sim {
 
-std::vector<std::string> policy_names()
-{
-    return {"slurm", "accord"};
-}
+namespace {
 
-static core::FamilySpeedRanker::FamilySpeeds one_gpu_speeds(const ThroughputTable &table)
+core::FamilySpeedRanker::FamilySpeeds one_gpu_speeds(const ThroughputTable &table)
 {
     core::FamilySpeedRanker::FamilySpeeds speeds;
     for (const auto &family : table.job_types())
@@ -19,13 +19,57 @@ static core::FamilySpeedRanker::FamilySpeeds one_gpu_speeds(const ThroughputTabl
     return speeds;
 }
 
-std::unique_ptr<core::GpuTypeRanker> make_ranker(const std::string &policy, const ThroughputTable &table)
+PolicyEntry event_policy(const char *name, RankerFactory factory) { return PolicyEntry{name, std::move(factory), {}}; }
+
+// A round policy built from the throughput table when it takes one, else
+// default-constructed.
+template <class Policy>
+PolicyEntry round_policy(const char *name)
 {
-    if (policy == "slurm")
-        return std::make_unique<core::SpeedTableRanker>(std::map<std::string, double>{});
-    if (policy == "accord")
-        return std::make_unique<core::FamilySpeedRanker>(one_gpu_speeds(table), std::map<std::string, double>{});
-    throw std::invalid_argument("unknown policy '" + policy + "' (known: slurm, accord, all)");
+    return PolicyEntry{name, {}, [](const ThroughputTable &table) -> std::unique_ptr<RoundPolicy> {
+                           if constexpr (std::is_constructible_v<Policy, const ThroughputTable &>)
+                               return std::make_unique<Policy>(table);
+                           else
+                               return std::make_unique<Policy>();
+                       }};
+}
+
+}  // namespace
+
+const std::vector<PolicyEntry> &registered_policies()
+{
+    static const std::vector<PolicyEntry> all = {
+        event_policy("slurm",
+                     [](const ThroughputTable &) {
+                         return std::make_unique<core::SpeedTableRanker>(std::map<std::string, double>{});
+                     }),
+        event_policy("accord",
+                     [](const ThroughputTable &table) {
+                         return std::make_unique<core::FamilySpeedRanker>(one_gpu_speeds(table),
+                                                                          std::map<std::string, double>{});
+                     }),
+        round_policy<TiresiasPolicy>("tiresias"),
+    };
+    return all;
+}
+
+std::vector<std::string> policy_names()
+{
+    std::vector<std::string> names;
+    for (const auto &p : registered_policies())
+        names.push_back(p.name);
+    return names;
+}
+
+const PolicyEntry &find_policy(const std::string &name)
+{
+    std::string known;
+    for (const auto &p : registered_policies()) {
+        if (p.name == name)
+            return p;
+        known += p.name + ", ";
+    }
+    throw std::invalid_argument("unknown policy '" + name + "' (known: " + known + "all)");
 }
 
 }  // namespace accord::sim

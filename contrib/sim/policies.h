@@ -1,23 +1,42 @@
-// The policies accord-sim compares, each the same core pipeline with a
-// different GPU type ranker (plugin/core/gpu_type_ranker.h):
-//  slurm  - Slurm today: FIFO + EASY backfill, GPU-type agnostic (a job
-//           takes whichever GPUs fit best)
-//  accord - Accord today: the same queue, each job on the free GPU type
-//           where its model family trains fastest (measured, one GPU)
+// The policies accord-sim compares, by name. Two kinds:
+//  - event-engine policies (simulator.h): the core pipeline with a GPU type
+//    ranker (plugin/core/gpu_type_ranker.h)
+//      slurm  - Slurm today: FIFO + EASY backfill, GPU-type agnostic (a job
+//               takes whichever GPUs fit best)
+//      accord - Accord today: the same queue, each job on the free GPU type
+//               where its model family trains fastest (measured, one GPU)
+//  - round-based policies (round_simulator.h)
+//      tiresias - Tiresias' discretized 2D-LAS (tiresias_policy.h)
+// A new round policy is one line in policies.cpp.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "core/gpu_type_ranker.h"
+#include "sim/round_policy.h"
 #include "sim/throughput_table.h"
 
 namespace accord::sim {
 
+using RankerFactory = std::function<std::unique_ptr<core::GpuTypeRanker>(const ThroughputTable &)>;
+using RoundFactory = std::function<std::unique_ptr<RoundPolicy>(const ThroughputTable &)>;
+
+// Exactly one of the factories is set.
+struct PolicyEntry {
+    std::string name;
+    RankerFactory ranker;  // an event-engine policy
+    RoundFactory round;    // a round-based policy
+};
+
+// In the order `--policy all` runs them.
+const std::vector<PolicyEntry> &registered_policies();
+
 std::vector<std::string> policy_names();
 
-// Throws std::invalid_argument for a name not in policy_names().
-std::unique_ptr<core::GpuTypeRanker> make_ranker(const std::string &policy, const ThroughputTable &table);
+// Throws std::invalid_argument for a name not registered, listing the known.
+const PolicyEntry &find_policy(const std::string &name);
 
 }  // namespace accord::sim

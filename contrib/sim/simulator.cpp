@@ -20,12 +20,6 @@ struct Running {
     std::vector<core::NodeUsage> usage;
 };
 
-std::string job_name(const TraceJob &t)
-{
-    return "trace line " + std::to_string(t.line) + " (" + t.job_type + ", " +
-           std::to_string(t.scale_factor) + " GPU)";
-}
-
 class Simulation {
 public:
     Simulation(const std::vector<TraceJob> &trace, const JobSpeed &speed, const SimConfig &config,
@@ -89,7 +83,7 @@ void Simulation::prepare(size_t job)
         }
     }
     if (allowed.empty())
-        throw InputError(job_name(t) + ": no measured throughput on any GPU type of the cluster");
+        throw InputError(job_label(t) + ": no measured throughput on any GPU type of the cluster");
     allowed_.push_back(std::move(allowed));
     limit_s_.push_back(static_cast<int64_t>(std::ceil(t.total_steps / slowest * config_.limit_factor)));
 }
@@ -190,7 +184,7 @@ SimResult Simulation::run(const Progress &progress)
             cycle();
         double next = next_event();
         if (std::isinf(next))
-            throw InputError(job_name(result_.jobs[pending_.front()].trace) +
+            throw InputError(job_label(result_.jobs[pending_.front()].trace) +
                              ": can never fit on the cluster");
         advance(next);
         if (progress)

@@ -40,7 +40,7 @@ static SimResult run(const std::vector<TraceJob> &trace, const char *cluster, co
     SimConfig config;
     config.nodes = parse_cluster_spec(cluster);
     JobSpeed speed(table());
-    auto ranker = make_ranker(policy, table());
+    auto ranker = find_policy(policy).ranker(table());
     return simulate(trace, speed, config, *ranker);
 }
 
@@ -102,11 +102,20 @@ static void job_that_never_fits_is_an_error(void **)
 static void unknown_policy_is_refused(void **)
 {
     try {
-        make_ranker("tiresias", table());
+        find_policy("fifo");
         fail_msg("accepted");
     } catch (const std::invalid_argument &e) {
-        assert_non_null(std::strstr(e.what(), "tiresias"));
+        assert_contains(e.what(), "unknown policy 'fifo' (known: slurm, accord, tiresias, all)");
     }
+}
+
+static void registry_tells_event_from_round_policies(void **)
+{
+    assert_true(find_policy("slurm").ranker && !find_policy("slurm").round);
+    assert_true(find_policy("accord").ranker && !find_policy("accord").round);
+    assert_true(!find_policy("tiresias").ranker && find_policy("tiresias").round);
+    assert_string_equal(find_policy("tiresias").round(table())->name().c_str(), "tiresias");
+    assert_true(policy_names() == (std::vector<std::string>{"slurm", "accord", "tiresias"}));
 }
 
 static void summary_figures(void **)
@@ -204,6 +213,7 @@ int main(void)
         cmocka_unit_test(job_never_measured_on_cluster_is_an_error),
         cmocka_unit_test(job_that_never_fits_is_an_error),
         cmocka_unit_test(unknown_policy_is_refused),
+        cmocka_unit_test(registry_tells_event_from_round_policies),
         cmocka_unit_test(summary_figures),
         cmocka_unit_test(summary_json_has_the_figures),
         cmocka_unit_test(bound_starts_at_arrival_on_fastest_type),
