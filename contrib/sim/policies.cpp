@@ -3,6 +3,9 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "sim/accord_round_policy.h"
+#include "sim/packing_policy.h"
+#include "sim/sia_policy.h"
 #include "sim/tiresias_policy.h"
 
 namespace accord::sim {
@@ -22,7 +25,7 @@ core::FamilySpeedRanker::FamilySpeeds one_gpu_speeds(const ThroughputTable &tabl
 PolicyEntry event_policy(const char *name, RankerFactory factory) { return PolicyEntry{name, std::move(factory), {}}; }
 
 // A round policy built from the throughput table when it takes one, else
-// default-constructed.
+// from its default parameters.
 template <class Policy>
 PolicyEntry round_policy(const char *name)
 {
@@ -43,12 +46,15 @@ const std::vector<PolicyEntry> &registered_policies()
                      [](const ThroughputTable &) {
                          return std::make_unique<core::SpeedTableRanker>(std::map<std::string, double>{});
                      }),
-        event_policy("accord",
+        event_policy("accord-easy",
                      [](const ThroughputTable &table) {
                          return std::make_unique<core::FamilySpeedRanker>(one_gpu_speeds(table),
                                                                           std::map<std::string, double>{});
                      }),
         round_policy<TiresiasPolicy>("tiresias"),
+        round_policy<SiaPolicy>("sia"),
+        round_policy<PackingPolicy>("lucid"),
+        round_policy<AccordRoundPolicy>("accord"),
     };
     return all;
 }

@@ -3,10 +3,14 @@
 //    ranker (plugin/core/gpu_type_ranker.h)
 //      slurm  - Slurm today: FIFO + EASY backfill, GPU-type agnostic (a job
 //               takes whichever GPUs fit best)
-//      accord - Accord today: the same queue, each job on the free GPU type
-//               where its model family trains fastest (measured, one GPU)
+//      accord-easy - what the Slurm plugin runs today: the same queue, each
+//               job on the free GPU type where its model family trains
+//               fastest (measured, one GPU); never preempts
 //  - round-based policies (round_simulator.h)
 //      tiresias - Tiresias' discretized 2D-LAS (tiresias_policy.h)
+//      sia      - a Sia-like goodput integer program (sia_policy.h)
+//      lucid    - Gandiva/Lucid-like interference-aware packing (packing_policy.h)
+//      accord   - Accord's allocator (plugin/core/allocator.h) each round
 // A new round policy is one line in policies.cpp.
 #pragma once
 
