@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <set>
 #include <stdexcept>
 
 namespace accord::sim {
@@ -81,30 +82,35 @@ void GavelPolicy::record_last_round(const RoundView &view)
     }
 }
 
-// Gavel's _reset_time_run_so_far: each entry's deficit grows by the time it
-// should have had under the old X minus the time it had (in rounds), and
-// the rounds held start again from the seed.
+// Gavel's _reset_time_run_so_far: every entry's deficit grows by the time
+// it should have had under the old X minus the time it had (in rounds,
+// also for entries that never ran), and the rounds held start again from
+// the seed. Entries with a job gone are forgotten.
 void GavelPolicy::reset_history(const RoundView &view, const std::vector<size_t> &active)
 {
     double elapsed = solves_ > 0 && view.round_s > 0 ? (view.now_s - last_reset_s_) / view.round_s : 0;
-    for (auto it = history_.rounds.begin(); it != history_.rounds.end();) {
-        const EntryKey &key = it->first;
-        bool alive = contains(active, key.job) &&
-                     (key.partner < 0 || contains(active, static_cast<size_t>(key.partner)));
-        if (!alive) {
-            history_.deficit.erase(key);
-            it = history_.rounds.erase(it);
+    std::set<EntryKey> keys;
+    for (const auto *m : {&x_, &history_.rounds, &history_.deficit})
+        for (const auto &entry : *m)
+            keys.insert(entry.first);
+    RoundHistory next;
+    for (const EntryKey &key : keys) {
+        if (!contains(active, key.job) ||
+            (key.partner >= 0 && !contains(active, static_cast<size_t>(key.partner))))
             continue;
-        }
-        auto &deficit = history_.deficit.try_emplace(key, view.pools.size(), 0.0).first->second;
+        auto old = history_.deficit.find(key);
+        auto &deficit = next.deficit[key] = old != history_.deficit.end()
+                                                ? old->second
+                                                : std::vector<double>(view.pools.size(), 0.0);
+        auto held = history_.rounds.find(key);
         auto x = x_.find(key);
         for (size_t k = 0; k < view.pools.size(); k++) {
             double due = x == x_.end() ? 0.0 : x->second[k] * elapsed;
-            deficit[k] += due - (it->second[k] - RoundHistory::kSeed);
-            it->second[k] = RoundHistory::kSeed;
+            double had = held == history_.rounds.end() ? 0.0 : held->second[k] - RoundHistory::kSeed;
+            deficit[k] += due - had;
         }
-        ++it;
     }
+    history_ = std::move(next);
 }
 
 void GavelPolicy::solve(const RoundView &view, const std::vector<size_t> &active)
@@ -162,13 +168,12 @@ std::vector<Candidate> GavelPolicy::candidates(const RoundView &view, const std:
 // throughputs (the agnostic one) and keeps it fixed for the others.
 std::vector<size_t> GavelPolicy::pool_order(size_t pools)
 {
-    if (objective_ != GavelObjective::max_min_fairness_agnostic && fastest_first_.size() == pools)
+    if (objective_ != GavelObjective::max_min_fairness_agnostic)
         return fastest_first_;
     std::vector<size_t> order(pools);
     std::iota(order.begin(), order.end(), 0);
-    if (objective_ == GavelObjective::max_min_fairness_agnostic)
-        for (size_t i = pools; i > 1; i--)  // Fisher-Yates, portable given the seed
-            std::swap(order[i - 1], order[shuffle_rng_() % i]);
+    for (size_t i = pools; i > 1; i--)  // Fisher-Yates, portable given the seed
+        std::swap(order[i - 1], order[shuffle_rng_() % i]);
     return order;
 }
 

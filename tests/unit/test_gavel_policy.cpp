@@ -267,10 +267,34 @@ static void reset_turns_missed_rounds_into_deficit(void **)
     v.add("C");
     policy.allocate(v.view);
     assert_int_equal(policy.solves(), 2);
-    double held_recorded = held_a;  // the sixth round is recorded at this call
-    assert_true(std::fabs(policy.history().deficit.at({0, -1})[0] - (3.0 - held_recorded)) < 1e-9);
-    assert_true(policy.history().rounds.at({0, -1})[0] == RoundHistory::kSeed);
+    // The sixth round is recorded at this call; rounds held start over.
+    assert_true(std::fabs(policy.history().deficit.at({0, -1})[0] - (3.0 - held_a)) < 1e-9);
+    assert_true(policy.history().rounds.count({0, -1}) == 0);
     assert_true(policy.history().deficit.count({1, -1}) == 0);
+}
+
+static void entry_that_never_ran_accrues_its_share(void **)
+{
+    // Re-solve at every change: three jobs with X = 1/3 on one GPU, one
+    // round, then a fourth job: the two that did not run are 1/3 behind.
+    GavelOptions options;
+    options.min_reset_interval_s = 0;
+    GavelView v(table_of({{"gpu", "A", 1, 1}}), {pool("gpu", 1, 1)});
+    v.add("A");
+    v.add("A");
+    v.add("A");
+    GavelPolicy policy = fair(options);
+    auto given = policy.allocate(v.view);
+    assert_int_equal(given.size(), 1);
+    size_t ran = given[0].job;
+    v.advance(given);
+    v.add("A");
+    policy.allocate(v.view);
+    assert_int_equal(policy.solves(), 2);
+    for (size_t j = 0; j < 3; j++) {
+        double want = 1.0 / 3 - (j == ran ? 1 : 0);
+        assert_true(std::fabs(policy.history().deficit.at({j, -1})[0] - want) < 1e-6);
+    }
 }
 
 static void failed_solve_still_schedules(void **)
@@ -350,6 +374,7 @@ int main(void)
         cmocka_unit_test(new_job_waits_for_the_next_reset),
         cmocka_unit_test(same_jobs_are_not_solved_again),
         cmocka_unit_test(reset_turns_missed_rounds_into_deficit),
+        cmocka_unit_test(entry_that_never_ran_accrues_its_share),
         cmocka_unit_test(failed_solve_still_schedules),
         cmocka_unit_test(packed_policy_runs_measured_pairs_only),
         cmocka_unit_test(agnostic_shuffles_types_reproducibly),
