@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include "sim/accord_round_policy.h"
+#include "sim/gavel_policy.h"
 #include "sim/packing_policy.h"
 #include "sim/sia_policy.h"
 #include "sim/tiresias_policy.h"
@@ -37,6 +38,11 @@ PolicyEntry round_policy(const char *name)
                        }};
 }
 
+PolicyEntry gavel(const char *name)
+{
+    return PolicyEntry{name, {}, [name](const ThroughputTable &) { return make_gavel_policy(name); }};
+}
+
 }  // namespace
 
 const std::vector<PolicyEntry> &registered_policies()
@@ -52,6 +58,11 @@ const std::vector<PolicyEntry> &registered_policies()
                                                                           std::map<std::string, double>{});
                      }),
         round_policy<TiresiasPolicy>("tiresias"),
+        gavel("gavel-fair"),
+        gavel("gavel-fair-agnostic"),
+        gavel("gavel-throughput"),
+        gavel("gavel-fair-packed"),
+        gavel("gavel-throughput-packed"),
         round_policy<SiaPolicy>("sia"),
         round_policy<PackingPolicy>("lucid"),
         round_policy<AccordRoundPolicy>("accord"),

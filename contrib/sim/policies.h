@@ -8,6 +8,8 @@
 //               fastest (measured, one GPU); never preempts
 //  - round-based policies (round_simulator.h)
 //      tiresias - Tiresias' discretized 2D-LAS (tiresias_policy.h)
+//      gavel-*  - Gavel's max-min fairness (aware, agnostic, packed) and
+//                 max-sum-throughput (plain, packed) (gavel_policy.h)
 //      sia      - a Sia-like goodput integer program (sia_policy.h)
 //      lucid    - Gandiva/Lucid-like interference-aware packing (packing_policy.h)
 //      accord   - Accord's allocator (plugin/core/allocator.h) each round

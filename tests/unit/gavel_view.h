@@ -1,0 +1,87 @@
+// RoundView values for the Gavel policy tests, without the round engine:
+// a throughput table, pools and jobs, and "the engine ran what the policy
+// said" (advance) so a policy can be driven round after round.
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sim/job_speed.h"
+#include "sim/round_policy.h"
+#include "sim/throughput_table.h"
+
+namespace accord::test {
+
+class GavelView {
+public:
+    GavelView(sim::ThroughputTable table, std::vector<sim::GpuPool> pools, double round_s = 360)
+        : table_(std::make_unique<sim::ThroughputTable>(std::move(table))),
+          speed_(std::make_unique<sim::JobSpeed>(*table_))
+    {
+        view.pools = std::move(pools);
+        view.round_s = round_s;
+        view.speed = speed_.get();
+    }
+
+    // A job of `job_type` on `gpus` GPUs, arriving now; returns its index.
+    size_t add(const std::string &job_type, int gpus = 1, double weight = 1)
+    {
+        sim::TraceJob t;
+        t.job_type = job_type;
+        t.total_steps = 1000000;
+        t.scale_factor = gpus;
+        t.priority_weight = weight;
+        t.line = static_cast<int>(traces_.size()) + 1;
+        traces_.push_back(t);
+        sim::RoundJob j;
+        j.index = traces_.size() - 1;
+        j.trace = &traces_.back();
+        j.min_gpus = j.max_gpus = gpus;
+        view.jobs.push_back(j);
+        return j.index;
+    }
+
+    void remove(size_t index)
+    {
+        for (auto it = view.jobs.begin(); it != view.jobs.end(); ++it)
+            if (it->index == index) {
+                view.jobs.erase(it);
+                return;
+            }
+    }
+
+    // The round ran `given`: record it as each job's `current` and move on.
+    void advance(const std::vector<sim::Allocation> &given)
+    {
+        for (auto &j : view.jobs) {
+            j.current.reset();
+            for (const auto &a : given)
+                if (a.job == j.index) {
+                    j.current = a.assignment;
+                    j.rounds_run++;
+                }
+        }
+        view.round++;
+        view.now_s += view.round_s;
+    }
+
+    sim::RoundView view;
+
+private:
+    std::unique_ptr<sim::ThroughputTable> table_;
+    std::unique_ptr<sim::JobSpeed> speed_;
+    std::deque<sim::TraceJob> traces_;  // stable addresses for RoundJob::trace
+};
+
+inline sim::GpuPool pool(const std::string &type, int nodes, int gpus_per_node)
+{
+    sim::GpuPool p;
+    p.type = type;
+    p.nodes = nodes;
+    p.gpus_per_node = gpus_per_node;
+    return p;
+}
+
+}  // namespace accord::test
