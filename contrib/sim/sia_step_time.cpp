@@ -83,18 +83,16 @@ std::map<Key, std::vector<std::pair<int, StepSync>>> curves_of(const std::map<Ke
     return out;
 }
 
-}  // namespace
+using Groups = std::map<std::pair<int, int>, SumsByBsz>;  // (nodes, replicas)
 
-SiaStepTimes SiaStepTimes::read(const std::string &app_dir, const std::string &cluster)
+// Fills `placements` by placement string and `groups` with every row;
+// returns the smallest local batch.
+int read_placements(const std::string &path, std::map<std::string, SumsByBsz> &placements, Groups &groups)
 {
-    SiaStepTimes times;
-    std::map<std::string, SumsByBsz> placements;
-    std::map<std::pair<int, int>, SumsByBsz> groups;
-    CsvTable p = CsvTable::read(app_dir + "/placements-" + cluster + ".csv",
-                                {"placement", "local_bsz", "step_time", "sync_time"});
+    CsvTable p = CsvTable::read(path, {"placement", "local_bsz", "step_time", "sync_time"});
     if (p.rows() == 0)
-        throw InputError(p.path() + ": no rows");
-    times.min_local_bsz_ = INT_MAX;
+        throw InputError(path + ": no rows");
+    int smallest = INT_MAX;
     for (size_t r = 0; r < p.rows(); r++) {
         std::vector<int> layout = read_placement(p, r);
         int bsz = static_cast<int>(p.whole(r, "local_bsz", 1, INT_MAX));
@@ -107,14 +105,17 @@ SiaStepTimes SiaStepTimes::read(const std::string &app_dir, const std::string &c
         for (int g : layout)
             replicas += g;
         groups[{static_cast<int>(layout.size()), replicas}][bsz].add(s);
-        times.min_local_bsz_ = std::min(times.min_local_bsz_, bsz);
+        smallest = std::min(smallest, bsz);
     }
+    return smallest;
+}
 
-    // Scalability rows only add local batches the placements lack (Sia's
-    // Job.seed_profiles keeps the placement value for a key both have).
-    std::map<std::pair<int, int>, SumsByBsz> extra;
-    CsvTable sc = CsvTable::read(app_dir + "/scalability-" + cluster + ".csv",
-                                 {"num_nodes", "num_replicas", "local_bsz", "step_time", "sync_time"});
+// Adds the scalability rows for local batches the placements lack (Sia's
+// Job.seed_profiles keeps the placement value for a key both have).
+void add_scalability(const std::string &path, Groups &groups)
+{
+    Groups extra;
+    CsvTable sc = CsvTable::read(path, {"num_nodes", "num_replicas", "local_bsz", "step_time", "sync_time"});
     for (size_t r = 0; r < sc.rows(); r++) {
         int nodes = static_cast<int>(sc.whole(r, "num_nodes", 1, INT_MAX));
         int replicas = static_cast<int>(sc.whole(r, "num_replicas", 1, INT_MAX));
@@ -130,7 +131,17 @@ SiaStepTimes SiaStepTimes::read(const std::string &app_dir, const std::string &c
     for (const auto &[key, by_bsz] : extra)
         for (const auto &[bsz, s] : by_bsz)
             groups[key][bsz] = s;
+}
 
+}  // namespace
+
+SiaStepTimes SiaStepTimes::read(const std::string &app_dir, const std::string &cluster)
+{
+    std::map<std::string, SumsByBsz> placements;
+    Groups groups;
+    SiaStepTimes times;
+    times.min_local_bsz_ = read_placements(app_dir + "/placements-" + cluster + ".csv", placements, groups);
+    add_scalability(app_dir + "/scalability-" + cluster + ".csv", groups);
     times.placements_ = curves_of(placements);
     times.groups_ = curves_of(groups);
     return times;
