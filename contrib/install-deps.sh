@@ -38,7 +38,7 @@ apt-get install -y -qq --no-install-recommends \
     slurmdbd mariadb-server-core mariadb-client-core \
     libjansson-dev libhwloc-dev libcmocka-dev libglpk-dev \
     libtorch-dev libopenblas0-openmp \
-    procps psmisc >/dev/null
+    procps psmisc gnuplot-nox >/dev/null
 
 version=$(dpkg-query -W -f='${Version}' slurmctld)
 upstream=${version%-*}

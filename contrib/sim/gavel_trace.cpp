@@ -1,16 +1,16 @@
 // read_gavel_trace: Gavel's tab-separated job traces (msr: 7 fields,
-// physical_cluster: 10 fields), every field the simulator uses checked.
+// physical_cluster: 10 fields) and Shockwave's (12 fields), every field the
+// simulator uses checked.
 #include "sim/gavel_trace.h"
 
 #include <cerrno>
 #include <climits>
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
 
 #include "sim/input_error.h"
+#include "sim/number_text.h"
 
 namespace accord::sim {
 
@@ -20,7 +20,7 @@ struct Layout {
     size_t fields;
     const char *name;
     const char *const *field_names;
-    int total_steps, arrival, scale_factor, priority_weight;  // 0-based; -1 = absent
+    int total_steps, arrival, scale_factor, priority_weight, mode;  // 0-based; -1 = absent
 };
 
 const char *const kMsrNames[] = {"job_type",       "command",      "num_steps_arg", "needs_data_dir",
@@ -29,8 +29,23 @@ const char *const kPhysicalNames[] = {"job_type",       "command",     "working_
                                       "num_steps_arg",  "needs_data_dir", "total_steps",
                                       "scale_factor",   "priority_weight", "SLO",
                                       "arrival_time"};
-const Layout kMsr = {7, "msr", kMsrNames, 4, 5, 6, -1};
-const Layout kPhysical = {10, "physical_cluster", kPhysicalNames, 5, 9, 6, 7};
+// Shockwave's scheduler/utils.py parse_trace: the physical layout with the
+// batch-size adaptation mode after scale_factor and the duration before
+// arrival_time.
+const char *const kShockwaveNames[] = {"job_type",        "command",       "working_directory",
+                                       "num_steps_arg",   "needs_data_dir", "total_steps",
+                                       "scale_factor",    "mode",          "priority_weight",
+                                       "SLO",             "duration",      "arrival_time"};
+const Layout kMsr = {7, "msr", kMsrNames, 4, 5, 6, -1, -1};
+const Layout kPhysical = {10, "physical_cluster", kPhysicalNames, 5, 9, 6, 7, -1};
+const Layout kShockwave = {12, "shockwave", kShockwaveNames, 5, 11, 6, 8, 7};
+const Layout *const kLayouts[] = {&kMsr, &kPhysical, &kShockwave};
+
+// Shockwave's batch-size adaptation modes (scheduler/utils.py).
+bool known_mode(const std::string &mode)
+{
+    return mode == "static" || mode == "gns" || mode == "accordion";
+}
 
 class LineParser {
 public:
@@ -47,36 +62,14 @@ public:
                          shown + "' " + what);
     }
 
-    // A decimal number: optional sign, digits with an optional fraction and
-    // exponent. No spaces, no hex, no inf/nan.
+    // A decimal number (parse_decimal's spelling).
     double number(int field, const std::string &s) const
     {
-        size_t i = 0, n = s.size();
-        if (i < n && (s[i] == '+' || s[i] == '-'))
-            i++;
-        size_t digits = 0;
-        while (i < n && s[i] >= '0' && s[i] <= '9')
-            i++, digits++;
-        if (i < n && s[i] == '.') {
-            i++;
-            while (i < n && s[i] >= '0' && s[i] <= '9')
-                i++, digits++;
-        }
-        if (digits > 0 && i < n && (s[i] == 'e' || s[i] == 'E')) {
-            size_t j = i + 1;
-            if (j < n && (s[j] == '+' || s[j] == '-'))
-                j++;
-            size_t exp_digits = 0;
-            while (j < n && s[j] >= '0' && s[j] <= '9')
-                j++, exp_digits++;
-            if (exp_digits > 0)
-                i = j;
-        }
-        if (digits == 0 || i != n)
+        double v = 0;
+        NumberText r = parse_decimal(s, v);
+        if (r == NumberText::not_a_number)
             fail(field, s, "is not a number");
-        errno = 0;
-        double v = std::strtod(s.c_str(), nullptr);
-        if (!std::isfinite(v) || (errno == ERANGE && v != 0))
+        if (r == NumberText::out_of_range)
             fail(field, s, "is out of range");
         return v;
     }
@@ -85,22 +78,17 @@ public:
     unsigned long long integer(int field, const std::string &s, unsigned long long min,
                                unsigned long long max) const
     {
-        size_t i = (!s.empty() && (s[0] == '+' || s[0] == '-')) ? 1 : 0;
-        bool negative = !s.empty() && s[0] == '-';
-        if (i == s.size())
+        unsigned long long v = 0;
+        bool negative = false;
+        NumberText r = parse_whole(s, v, negative);
+        if (r == NumberText::not_a_number)
             fail(field, s, "is not a whole number");
-        for (size_t k = i; k < s.size(); k++)
-            if (s[k] < '0' || s[k] > '9')
-                fail(field, s, "is not a whole number");
         if (negative) {
-            bool zero = s.find_first_not_of('0', 1) == std::string::npos;
-            if (!zero || min > 0)
+            if (r != NumberText::ok || v != 0 || min > 0)
                 fail(field, s, "must be >= " + std::to_string(min));
             return 0;
         }
-        errno = 0;
-        unsigned long long v = std::strtoull(s.c_str() + i, nullptr, 10);
-        if (errno == ERANGE || v > max)
+        if (r == NumberText::out_of_range || v > max)
             fail(field, s, "is out of range (at most " + std::to_string(max) + ")");
         if (v < min)
             fail(field, s, "must be >= " + std::to_string(min));
@@ -183,13 +171,12 @@ std::vector<TraceJob> read_gavel_trace(const std::string &path)
             throw InputError(where + "blank line");
         split_tabs(lines[i], f);
         if (!layout) {
-            if (f.size() == kMsr.fields)
-                layout = &kMsr;
-            else if (f.size() == kPhysical.fields)
-                layout = &kPhysical;
-            else
-                throw InputError(where + "expected 7 (msr) or 10 (physical_cluster) tab-separated "
-                                         "fields, found " + std::to_string(f.size()));
+            for (const Layout *candidate : kLayouts)
+                if (f.size() == candidate->fields)
+                    layout = candidate;
+            if (!layout)
+                throw InputError(where + "expected 7 (msr), 10 (physical_cluster) or 12 (shockwave) "
+                                         "tab-separated fields, found " + std::to_string(f.size()));
         } else if (f.size() != layout->fields) {
             throw InputError(where + "expected " + std::to_string(layout->fields) + " (" +
                              layout->name + ", as line 1) tab-separated fields, found " +
@@ -211,6 +198,11 @@ std::vector<TraceJob> read_gavel_trace(const std::string &path)
             j.priority_weight = p.number(layout->priority_weight, f[layout->priority_weight]);
             if (!(j.priority_weight > 0))
                 p.fail(layout->priority_weight, f[layout->priority_weight], "must be > 0");
+        }
+        if (layout->mode >= 0) {
+            j.mode = f[layout->mode];
+            if (!known_mode(j.mode))
+                p.fail(layout->mode, j.mode, "is not a mode (static, gns or accordion)");
         }
         jobs.push_back(std::move(j));
     }

@@ -1,11 +1,13 @@
-// Helpers for tests of file readers: temporary files in one directory,
-// made by the test group's setup (make_tmpdir) and removed with its files by
-// the teardown (remove_tmpdir), and the InputError a bad file must raise.
+// Helpers for tests of file readers: temporary files in one directory (and
+// its subdirectories), made by the test group's setup (make_tmpdir) and
+// removed with its files by the teardown (remove_tmpdir), and the InputError
+// a bad file must raise.
 #pragma once
 
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vector>
 
@@ -16,6 +18,7 @@ namespace accord::test {
 
 inline std::string g_tmpdir;
 inline std::vector<std::string> g_tmpfiles;
+inline std::vector<std::string> g_tmpsubdirs;
 
 inline int make_tmpdir(void **)
 {
@@ -33,11 +36,24 @@ inline int remove_tmpdir(void **)
 {
     for (const std::string &f : g_tmpfiles)
         std::remove(f.c_str());
+    for (auto d = g_tmpsubdirs.rbegin(); d != g_tmpsubdirs.rend(); ++d)
+        rmdir(d->c_str());
     rmdir(g_tmpdir.c_str());
     return 0;
 }
 
-// Writes `text` to a file `name` in the directory; returns its path.
+// Makes the subdirectory `name` of the directory; returns its path.
+inline std::string make_subdir(const std::string &name)
+{
+    std::string path = g_tmpdir + "/" + name;
+    if (mkdir(path.c_str(), 0700) != 0)
+        fail_msg("cannot make %s", path.c_str());
+    g_tmpsubdirs.push_back(path);
+    return path;
+}
+
+// Writes `text` to a file `name` in the directory (`name` may lead through a
+// subdirectory made with make_subdir); returns its path.
 inline std::string write_file(const std::string &name, const std::string &text)
 {
     std::string path = g_tmpdir + "/" + name;

@@ -1,5 +1,5 @@
-// Unit tests for contrib/sim/gavel_trace: reading Gavel's job traces (the
-// real files under ../shared/data and hand-made bad ones).
+// Unit tests for contrib/sim/gavel_trace: reading Gavel's and Shockwave's job
+// traces (the real files under ../shared/data and hand-made bad ones).
 #include "cmocka_cpp.h"
 
 #include <dirent.h>
@@ -112,6 +112,16 @@ static std::string phys(const std::string &type, const std::string &steps, const
            "\t-1.000000\t" + arrival;
 }
 
+// One Shockwave line: job_type, command, working_directory, num_steps_arg,
+// needs_data_dir, total_steps, scale_factor, mode, priority_weight, SLO,
+// duration, arrival_time.
+static std::string shockwave(const std::string &type, const std::string &steps, const std::string &sf,
+                             const std::string &mode, const std::string &weight, const std::string &arrival)
+{
+    return type + "\tpython3 main.py\tdir\t--num_steps\t1\t" + steps + "\t" + sf + "\t" + mode + "\t" + weight +
+           "\t-1.000000\t1418\t" + arrival;
+}
+
 static const std::string kGoodMsr = msr("A3C", "100", "0.000000", "1");
 static const std::string kGoodPhys = phys("A3C", "100", "1", "1", "0");
 
@@ -155,6 +165,34 @@ static void all_real_traces_read(void **)
     assert_int_equal(phys_jobs, 287);
 }
 
+static const char kShockwave120[] =
+    "120_0.2_5_100_40_25_0,0.5,0.5_0.6,0.3,0.09,0.01_multigpu_dynamic.trace";
+
+static void shockwave_trace_fields_mapped(void **)
+{
+    std::vector<TraceJob> jobs = read_ok(shared_data(std::string("shockwave/traces/") + kShockwave120));
+    assert_int_equal(jobs.size(), 120);
+    assert_job(jobs[0], 1, "LM (batch size 10)", 134583, 0, 1, 1);
+    assert_string_equal(jobs[0].mode.c_str(), "gns");
+    assert_job(jobs[1], 2, "ResNet-18 (batch size 32)", 143450, 55, 1, 1);
+    assert_string_equal(jobs[1].mode.c_str(), "accordion");
+    assert_job(jobs.back(), 120, "ResNet-50 (batch size 32)", 5279, 5011, 1, 1);
+    assert_string_equal(jobs.back().mode.c_str(), "static");
+}
+
+static void all_shockwave_traces_read(void **)
+{
+    size_t jobs = 0;
+    for (const std::string &f : trace_files(shared_data("shockwave/traces")))
+        jobs += read_ok(f).size();
+    assert_int_equal(jobs, 2600);
+}
+
+static void gavel_layouts_are_static(void **)
+{
+    assert_string_equal(read_ok(traces_dir("msr/seed=0/0e4a51.trace"))[0].mode.c_str(), "static");
+}
+
 // ---- hand-made valid files ----------------------------------------------------------
 
 static void msr_values_parsed(void **)
@@ -173,6 +211,17 @@ static void physical_values_parsed(void **)
         write_file("phys_ok.trace", phys("CycleGAN", "42", "8", "2.5", "12.25") + "\n"));
     assert_int_equal(jobs.size(), 1);
     assert_job(jobs[0], 1, "CycleGAN", 42, 12.25, 8, 2.5);
+}
+
+static void shockwave_values_parsed(void **)
+{
+    std::vector<TraceJob> jobs = read_ok(write_file(
+        "shockwave_ok.trace", shockwave("CycleGAN", "42", "4", "accordion", "2.5", "12.25") + "\n" +
+                                  shockwave("A3C", "7", "1", "static", "1", "13") + "\n"));
+    assert_int_equal(jobs.size(), 2);
+    assert_job(jobs[0], 1, "CycleGAN", 42, 12.25, 4, 2.5);
+    assert_string_equal(jobs[0].mode.c_str(), "accordion");
+    assert_job(jobs[1], 2, "A3C", 7, 13, 1, 1);
 }
 
 static void crlf_line_ends_accepted(void **)
@@ -233,6 +282,8 @@ static void wrong_field_count_rejected(void **)
     expect_error("eight.trace", kGoodMsr + "\n" + kGoodMsr + "\textra\n",
                  {"eight.trace:2:", "found 8"});
     expect_error("six.trace", "A3C\tcmd\t-n\t1\t100\t0\n", {"six.trace:1:", "found 6"});
+    expect_error("eleven.trace", kGoodPhys + "\textra\n",
+                 {"eleven.trace:1: expected 7 (msr), 10 (physical_cluster) or 12 (shockwave)", "found 11"});
 }
 
 static void space_separated_line_rejected(void **)
@@ -244,6 +295,23 @@ static void mixed_layouts_rejected(void **)
 {
     expect_error("mixed.trace", kGoodMsr + "\n" + kGoodPhys + "\n",
                  {"mixed.trace:2:", "expected 7", "found 10"});
+}
+
+static void shockwave_fields_checked(void **)
+{
+    expect_error("mode.trace", shockwave("A3C", "1", "1", "static", "1", "0") + "\n" +
+                                   shockwave("A3C", "1", "1", "fast", "1", "0") + "\n",
+                 {"mode.trace:2: field 8 (mode): 'fast' is not a mode (static, gns or accordion)"});
+    expect_error("sw_arrival.trace", shockwave("A3C", "1", "1", "gns", "1", "x") + "\n",
+                 {"sw_arrival.trace:1: field 12 (arrival_time): 'x' is not a number"});
+    expect_error("sw_weight.trace", shockwave("A3C", "1", "1", "gns", "0", "0") + "\n",
+                 {"sw_weight.trace:1: field 9 (priority_weight): '0' must be > 0"});
+    expect_error("sw_steps.trace", shockwave("A3C", "0", "1", "gns", "1", "0") + "\n",
+                 {"sw_steps.trace:1: field 6 (total_steps): '0' must be >= 1"});
+    expect_error("sw_sf.trace", shockwave("A3C", "1", "0", "gns", "1", "0") + "\n",
+                 {"sw_sf.trace:1: field 7 (scale_factor): '0' must be >= 1"});
+    expect_error("sw_mixed.trace", shockwave("A3C", "1", "1", "gns", "1", "0") + "\n" + kGoodPhys + "\n",
+                 {"sw_mixed.trace:2:", "expected 12 (shockwave, as line 1)", "found 10"});
 }
 
 static void non_numeric_arrival_rejected(void **)
@@ -361,6 +429,10 @@ int main(void)
         cmocka_unit_test(physical_cluster_trace_fields_mapped),
         cmocka_unit_test(physical_cluster_arrival_is_last_field),
         cmocka_unit_test(all_real_traces_read),
+        cmocka_unit_test(shockwave_trace_fields_mapped),
+        cmocka_unit_test(all_shockwave_traces_read),
+        cmocka_unit_test(gavel_layouts_are_static),
+        cmocka_unit_test(shockwave_values_parsed),
         cmocka_unit_test(msr_values_parsed),
         cmocka_unit_test(physical_values_parsed),
         cmocka_unit_test(crlf_line_ends_accepted),
@@ -374,6 +446,7 @@ int main(void)
         cmocka_unit_test(wrong_field_count_rejected),
         cmocka_unit_test(space_separated_line_rejected),
         cmocka_unit_test(mixed_layouts_rejected),
+        cmocka_unit_test(shockwave_fields_checked),
         cmocka_unit_test(non_numeric_arrival_rejected),
         cmocka_unit_test(arrival_trailing_garbage_rejected),
         cmocka_unit_test(arrival_inf_nan_hex_rejected),

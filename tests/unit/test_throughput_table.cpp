@@ -187,6 +187,9 @@ static void shockwave_files_load_with_same_loader(void **)
         assert_int_equal(t.job_types().size(), 26);
         // Re-measured: differs from Gavel's 4.795294551566172.
         assert_value(t.isolated("k80", kR18, 1), 4.907044539018749);
+        // Pairs were not re-measured: Gavel's values.
+        assert_pair(t.colocated("v100", kR18, kLm20, 1), 32.353384328946916,
+                    53.78003827746418);
     }
 }
 
