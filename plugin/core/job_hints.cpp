@@ -60,30 +60,35 @@ std::map<std::string, std::string> hint_values(const std::vector<std::string> &e
     return values;
 }
 
-// GPU types the cluster has, on any node.
-std::set<std::string> cluster_types(const std::vector<Node> &nodes)
+// GPUs of each type on each of the job's allowed nodes.
+std::map<std::string, std::vector<int>> allowed_gpus(const PendingJob &job, const std::vector<Node> &nodes)
 {
-    std::set<std::string> types;
-    for (const auto &node : nodes)
-        for (const auto &[type, count] : node.capacity.gpus)
+    std::map<std::string, std::vector<int>> by_type;
+    for (int node : job.allowed_nodes)
+        for (const auto &[type, count] : nodes.at(node).capacity.gpus)
             if (count > 0)
-                types.insert(type);
-    return types;
+                by_type[type].push_back(count);
+    return by_type;
+}
+
+// Whether the job may run on GPUs of `type`: the one its request names, or
+// (for a typeless request) any its hint accepts.
+bool may_use(const PendingJob &job, const std::string &type)
+{
+    const auto &accepted = job.accepted_types;
+    if (!job.gpus.type.empty())
+        return type == job.gpus.type;
+    return accepted.empty() || std::find(accepted.begin(), accepted.end(), type) != accepted.end();
 }
 
 // Most GPUs of one type the job may use that at most max_nodes of its
 // allowed nodes hold together.
 int node_bound(const PendingJob &job, const std::vector<Node> &nodes)
 {
-    std::set<std::string> types = {job.gpus.type};
-    if (job.gpus.type.empty())
-        types = job.accepted_types.empty() ? cluster_types(nodes)
-                                           : std::set<std::string>(job.accepted_types.begin(), job.accepted_types.end());
     int best = 0;
-    for (const auto &type : types) {
-        std::vector<int> per_node;
-        for (int node : job.allowed_nodes)
-            per_node.push_back(nodes.at(node).capacity.gpus_of(type));
+    for (auto &[type, per_node] : allowed_gpus(job, nodes)) {
+        if (!may_use(job, type))
+            continue;
         std::sort(per_node.begin(), per_node.end(), std::greater<int>());
         per_node.resize(std::min<size_t>(per_node.size(), std::max(job.max_nodes, 1)));
         int sum = 0;
@@ -121,13 +126,13 @@ void take_gpu_types(const std::string &value, const std::vector<Node> &nodes, Pe
         note(job, ignored(hints::kGpuTypesVar, "the job's request names gpu:" + job.gpus.type + ", which wins"));
         return;
     }
-    std::set<std::string> present = cluster_types(nodes);
+    auto present = allowed_gpus(job, nodes);
     std::vector<std::string> missing;
     for (const auto &type : accepted)
         if (!present.count(type))
             missing.push_back(type);
     if (!missing.empty())
-        note(job, "no node has GPU type " + joined(missing));
+        note(job, "no allowed node has GPU type " + joined(missing));
     job.accepted_types = accepted;
 }
 

@@ -25,12 +25,13 @@ struct GpuLimit {
 
 // Reads the hints among `entries` (NAME=VALUE; names without the ACCORD_
 // prefix are not hints and are skipped) into `job`, whose request and
-// allowed nodes must already be filled in. `nodes` is the whole cluster.
+// allowed nodes must already be filled in; `nodes` are the cluster's.
 // Rules (docs/design.md, "Hints"):
 //  - a name given twice, an unknown ACCORD_ name or a bad value: left out;
 //  - GPU types or a count range on a job that asks for no GPUs: left out;
 //  - GPU types that leave out the type the request names: left out (the
-//    request wins); types no node has: kept (the job may never fit), noted;
+//    request wins); types none of its allowed nodes has: kept (the job
+//    may never fit), noted;
 //  - a count range must hold the requested count, and its top is cut to
 //    `limit` and to what one GPU type on the job's allowed nodes holds
 //    (at most max_nodes of them); below its bottom, the range is left out.

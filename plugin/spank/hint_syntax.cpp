@@ -86,7 +86,7 @@ Checked<std::string> check_model(std::string_view text)
 Checked<std::vector<std::string>> check_gpu_types(std::string_view text)
 {
     using Types = std::vector<std::string>;
-    std::vector<std::string> types;
+    Types types;
     // Bounded before splitting, so an oversized value costs nothing.
     if (text.size() > kMaxGpuTypes * (kMaxNameLength + 1))
         return refused<Types>(text, "is too long", kGpuTypesSyntax);
@@ -100,8 +100,10 @@ Checked<std::vector<std::string>> check_gpu_types(std::string_view text)
         if (std::find(types.begin(), types.end(), name) != types.end())
             return refused<Types>(text, "names " + std::string(name) + " twice", kGpuTypesSyntax);
         types.emplace_back(name);
-        if (types.size() > kMaxGpuTypes)
-            return refused<Types>(text, "names more than " + std::to_string(kMaxGpuTypes) + " types", kGpuTypesSyntax);
+        if (types.size() > kMaxGpuTypes) {
+            std::string why = "names more than " + std::to_string(kMaxGpuTypes) + " types";
+            return refused<Types>(text, why, kGpuTypesSyntax);
+        }
         if (comma == text.size())
             break;
         start = comma + 1;

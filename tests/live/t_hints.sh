@@ -84,7 +84,7 @@ test_type_the_cluster_lacks_waits_and_is_named() {
     local j; j=$(submit --gres=gpu:1 --accord-gpu-types=h100 --wrap 'sleep 20')
     settle
     check "job accepting only h100 stays queued" equals "$(job_field "$j" JobState)" PENDING
-    check "its comment names the missing type" contains "$(job_comment "$j")" "no node has GPU type h100"
+    check "its comment names the missing type" contains "$(job_comment "$j")" "no allowed node has GPU type h100"
     check "and says it cannot fit" contains "$(job_comment "$j")" "even when idle"
 }
 

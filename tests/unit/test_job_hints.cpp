@@ -146,11 +146,20 @@ static void types_leaving_out_the_named_type_are_ignored(void **)
     assert_contains(job.hint_note, "ignored ACCORD_GPU_TYPES: the job's request names gpu:a100, which wins");
 }
 
-static void types_no_node_has_are_kept_and_noted(void **)
+static void types_no_allowed_node_has_are_kept_and_noted(void **)
 {
     PendingJob job = hinted({"ACCORD_GPU_TYPES=h100,v100,b200"});
     assert_true((job.accepted_types == std::vector<std::string>{"h100", "v100", "b200"}));
-    assert_string_equal(job.hint_note.c_str(), "no node has GPU type h100,b200");
+    assert_string_equal(job.hint_note.c_str(), "no allowed node has GPU type h100,b200");
+}
+
+static void types_only_other_partitions_have_are_noted(void **)
+{
+    SnapshotBuilder b = cluster();
+    PendingJob job = b.add_pending(10, 1, {"", 2});
+    job.allowed_nodes = {b.node("v100-1")};
+    apply_hints({"ACCORD_GPU_TYPES=a100,v100"}, {}, b.get().nodes, job);
+    assert_string_equal(job.hint_note.c_str(), "no allowed node has GPU type a100");
 }
 
 // ---- GPU count range ------------------------------------------------------------
@@ -288,7 +297,8 @@ int main()
         cmocka_unit_test(types_ignored_for_job_without_gpus),
         cmocka_unit_test(types_holding_the_named_type_are_kept),
         cmocka_unit_test(types_leaving_out_the_named_type_are_ignored),
-        cmocka_unit_test(types_no_node_has_are_kept_and_noted),
+        cmocka_unit_test(types_no_allowed_node_has_are_kept_and_noted),
+        cmocka_unit_test(types_only_other_partitions_have_are_noted),
         cmocka_unit_test(range_holding_the_request_is_recorded),
         cmocka_unit_test(invalid_range_is_ignored_and_named),
         cmocka_unit_test(range_ignored_for_job_without_gpus),
