@@ -3,11 +3,13 @@
 # libslurmfull or a library the plugin itself links: a missing one would only
 # show when slurmctld dlopens the plugin (LD_BIND_NOW breaks stock plugins,
 # so it cannot catch this). Also checks the plugin exports exactly the
-# symbols slurmctld looks up.
+# symbols slurmctld looks up. PLUGIN_HOST and PLUGIN_EXPORTS make it check
+# another plugin against the program that loads it (check-spank-symbols.sh).
 set -euo pipefail
 
 plugin=${PLUGIN_SO:-.libs/sched_accord.so}
-ctld=${SLURMCTLD:-/usr/sbin/slurmctld}
+host=${PLUGIN_HOST:-/usr/sbin/slurmctld}
+expected=${PLUGIN_EXPORTS:-fini init plugin_name plugin_type plugin_version sched_p_reconfig}
 [ -f "$plugin" ] || { echo "check-plugin-symbols: $plugin not built"; exit 1; }
 
 fullso=$(ls /usr/lib/*/slurm-wlm/libslurmfull.so 2>/dev/null | head -n 1)
@@ -15,22 +17,21 @@ fullso=$(ls /usr/lib/*/slurm-wlm/libslurmfull.so 2>/dev/null | head -n 1)
 
 defined=$(mktemp); trap 'rm -f "$defined"' EXIT
 {
-    nm -D --defined-only "$ctld" "$fullso"
+    nm -D --defined-only "$host" "$fullso"
     ldd "$plugin" | awk '/=> \//{print $3}' | xargs -r nm -D --defined-only
 } 2>/dev/null | awk '{print $NF}' | sed 's/@.*//' | sort -u > "$defined"
 
 missing=$(nm -D --undefined-only "$plugin" | awk '{print $NF}' | sed 's/@.*//' |
           sort -u | comm -23 - "$defined" | grep -v -E '^(__gmon_start__|_ITM_.*|__cxa_finalize)$' || true)
 if [ -n "$missing" ]; then
-    echo "check-plugin-symbols: undefined in $plugin and not exported by slurmctld or its libraries:"
+    echo "check-plugin-symbols: undefined in $plugin and not exported by $host or its libraries:"
     echo "$missing"
     exit 1
 fi
 
 exported=$(nm -D --defined-only "$plugin" | awk '$2 ~ /[TDRB]/ {print $3}' | sort | tr '\n' ' ')
-expected="fini init plugin_name plugin_type plugin_version sched_p_reconfig "
-if [ "$exported" != "$expected" ]; then
+if [ "$exported" != "$expected " ]; then
     echo "check-plugin-symbols: exports '$exported', expected '$expected'"
     exit 1
 fi
-echo "check-plugin-symbols: all undefined symbols resolve; exports are the plugin API"
+echo "check-plugin-symbols: all undefined symbols of $plugin resolve; exports are the plugin API"

@@ -33,7 +33,26 @@ static std::string gpu_part(const Decision &d)
     return text;
 }
 
-std::string explain(const Decision &d, const ClusterSnapshot &s)
+// The hints the decision honoured, and those it could not, if any.
+static std::string hints_part(const PendingJob &job)
+{
+    std::string used;
+    auto add = [&used](const std::string &item) { used += (used.empty() ? "" : ", ") + item; };
+    if (!job.family.empty())
+        add("model " + job.family);
+    if (!job.accepted_types.empty()) {
+        std::string types;
+        for (const auto &type : job.accepted_types)
+            types += (types.empty() ? "" : ",") + type;
+        add("gpu types " + types);
+    }
+    if (job.gpu_count_max > 0)
+        add("gpus " + std::to_string(job.gpu_count_min) + "-" + std::to_string(job.gpu_count_max));
+    std::string text = used.empty() ? "" : "; hints: " + used;
+    return job.hint_note.empty() ? text : text + "; " + job.hint_note;
+}
+
+static std::string verdict_text(const Decision &d, const ClusterSnapshot &s)
 {
     switch (d.verdict) {
     case Verdict::Start:
@@ -52,6 +71,11 @@ std::string explain(const Decision &d, const ClusterSnapshot &s)
     default:
         return "accord: waiting for resources";
     }
+}
+
+std::string explain(const Decision &d, const ClusterSnapshot &s)
+{
+    return verdict_text(d, s) + hints_part(s.queue.at(d.queue_index));
 }
 
 }  // namespace accord::core

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "core/node_picker.h"
 #include "core/node_timeline.h"
@@ -17,18 +18,24 @@ struct Option {
     double score = 0;
 };
 
-// GPU types a job may use: the one it named, or every type on its nodes.
+// GPU types a job may use: the one its request names (that wins over its
+// accepted-types hint, which job_hints keeps consistent with it), or every
+// type on its nodes that the hint accepts (all of them without the hint).
 std::vector<std::string> gpu_types_for(const PendingJob &job, const std::vector<NodeTimeline> &tl)
 {
     if (!job.gpus.any())
         return {""};
     if (!job.gpus.type.empty())
         return {job.gpus.type};
+    const auto &accepted = job.accepted_types;
+    auto accepts = [&accepted](const std::string &type) {
+        return accepted.empty() || std::find(accepted.begin(), accepted.end(), type) != accepted.end();
+    };
     std::set<std::string> types;
     for (int node : job.allowed_nodes)
-        for (const auto &entry : tl.at(node).capacity().gpus)
-            if (entry.second > 0)
-                types.insert(entry.first);
+        for (const auto &[type, count] : tl.at(node).capacity().gpus)
+            if (count > 0 && accepts(type))
+                types.insert(type);
     return {types.begin(), types.end()};
 }
 
@@ -37,12 +44,6 @@ bool better(const Option &a, const Option &b)
     if (a.score != b.score)
         return a.score > b.score;
     return a.pick.idle_gpus_left < b.pick.idle_gpus_left;
-}
-
-// Fewest GPUs the job takes in all, on however many nodes.
-int least_gpus(const PendingJob &job)
-{
-    return job.gpus.per_job > 0 ? job.gpus.per_job : job.gpus.per_node * std::max(job.min_nodes, 1);
 }
 
 // The best placement over all acceptable GPU types, given what is free.
@@ -56,7 +57,7 @@ std::optional<Option> best_option(const PendingJob &job, const std::vector<NodeT
     for (const auto &type : gpu_types_for(job, tl)) {
         if (type_total && !type.empty()) {
             auto it = type_total->find(type);
-            if ((it == type_total->end() ? 0 : it->second) < least_gpus(job))
+            if ((it == type_total->end() ? 0 : it->second) < requested_gpus(job))
                 continue;
         }
         auto pick = pick_nodes(job, type, tl, free_of);
@@ -69,8 +70,9 @@ std::optional<Option> best_option(const PendingJob &job, const std::vector<NodeT
     return best;
 }
 
-// What a request asks for and where it may go: its GPU type and the rest.
-using Shape = std::pair<std::string, std::vector<int64_t>>;
+// What a request asks for and where it may go: its GPU type, the types it
+// accepts and the rest.
+using Shape = std::tuple<std::string, std::vector<std::string>, std::vector<int64_t>>;
 
 class Planner {
 public:
@@ -158,7 +160,7 @@ Shape shape_of(const PendingJob &job)
                                 static_cast<int64_t>(job.required_nodes.size())};
     key.insert(key.end(), job.required_nodes.begin(), job.required_nodes.end());
     key.insert(key.end(), job.allowed_nodes.begin(), job.allowed_nodes.end());
-    return {g.type, std::move(key)};
+    return {g.type, job.accepted_types, std::move(key)};
 }
 
 // More than the allowed nodes hold even when idle (down nodes count: they

@@ -3,6 +3,7 @@
 // simulator) and never shared with live state, so planning needs no locks.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -62,7 +63,21 @@ struct PendingJob {
     bool exclusive = false;   // whole nodes
     std::vector<int> allowed_nodes;   // partition, reservation and exclusions applied
     std::vector<int> required_nodes;  // must be part of the allocation
+    // The job's hints (core/job_hints.h), checked against its request and limits.
+    std::vector<std::string> accepted_types;  // a typeless GPU request goes only to these; empty = any type
+    // GPUs over the whole job it can run with, its requested count inside,
+    // bounded by its limits; 0/0 = only the requested count. Recorded for
+    // the allocator; jobs still start at their requested count.
+    int gpu_count_min = 0;
+    int gpu_count_max = 0;
+    std::string hint_note;  // hints left out or cut, and why; shown with every decision
 };
+
+// Fewest GPUs the job takes in all, on however many nodes.
+inline int requested_gpus(const PendingJob &job)
+{
+    return job.gpus.per_job > 0 ? job.gpus.per_job : job.gpus.per_node * std::max(job.min_nodes, 1);
+}
 
 struct ClusterSnapshot {
     int64_t now = 0;

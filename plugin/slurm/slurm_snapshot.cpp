@@ -4,6 +4,7 @@
 
 #include "slurm/slurm_gpus.h"
 #include "slurm/slurm_headers.h"
+#include "slurm/slurm_hints.h"
 
 namespace accord::slurm {
 
@@ -151,7 +152,7 @@ void set_cpus_and_memory(core::PendingJob &p, struct job_details *d)
 }
 
 bool to_pending(job_queue_rec_t *rec, time_t now, const std::vector<int> &cluster_index,
-                core::PendingJob &p)
+                const std::vector<core::Node> &nodes, core::PendingJob &p)
 {
     job_record_t *job = rec->job_ptr;
     part_record_t *part = rec->part_ptr;
@@ -177,6 +178,7 @@ bool to_pending(job_queue_rec_t *rec, time_t now, const std::vector<int> &cluste
     p.allowed_nodes = to_cluster(allowed, cluster_index);
     p.required_nodes = to_cluster(job->details->req_node_bitmap, cluster_index);
     FREE_NULL_BITMAP(allowed);
+    read_hints(job, nodes, p);
     return p.array_tasks > 0;
 }
 
@@ -186,7 +188,7 @@ void add_queue(SlurmSnapshot &snap, const std::vector<int> &cluster_index, time_
     sort_job_queue(queue);
     while (auto *rec = static_cast<job_queue_rec_t *>(list_pop(queue))) {
         core::PendingJob p;
-        if (snap.cluster.queue.size() < max_jobs && to_pending(rec, now, cluster_index, p)) {
+        if (snap.cluster.queue.size() < max_jobs && to_pending(rec, now, cluster_index, snap.cluster.nodes, p)) {
             bool meta = rec->job_ptr->array_recs && rec->array_task_id == NO_VAL;
             snap.refs.push_back({p.job_id, meta, p.partition});
             snap.cluster.queue.push_back(std::move(p));

@@ -1,6 +1,7 @@
 // Unit tests for core/schedule_cycle (and the decision texts of core/decision):
-// priority order, GPU type choice, EASY backfill with reservations,
-// NeverFits, array records, duplicate records, max_jobs and counters.
+// priority order, GPU type choice (and the accepted-types hint), EASY
+// backfill with reservations, NeverFits, array records, duplicate records,
+// max_jobs and counters.
 #include "cmocka_cpp.h"
 
 #include <algorithm>
@@ -280,6 +281,82 @@ static void explicit_type_waits_rather_than_switching(void **)
     assert_int_equal(count_verdict(plan, 10, Verdict::Start), 0);
     assert_int_equal(only(plan, 10).verdict, Verdict::Reserve);
     assert_string_equal(only(plan, 10).gpu_type.c_str(), "v100");
+}
+
+// ---- accepted GPU types (the --accord-gpu-types hint) -------------------------
+
+static void accepted_types_keep_typeless_request_off_faster_type(void **)
+{
+    SnapshotBuilder b = golden();
+    PendingJob &j = b.add_pending(10, 1, {"", 2}, 3600);
+    j.accepted_types = {"v100"};
+    const Decision d = only(run(b), 10);
+    assert_int_equal(d.verdict, Verdict::Start);
+    assert_string_equal(d.gpu_type.c_str(), "v100");
+    assert_string_equal(nodes_of(d, b).c_str(), "v100-1");
+}
+
+static void fastest_accepted_type_wins(void **)
+{
+    SnapshotBuilder b = golden();
+    b.add_node("t4-1", 16, 64000, {{"t4", 4}});
+    PendingJob &j = b.add_pending(10, 1, {"", 2}, 3600);
+    j.accepted_types = {"t4", "v100"};
+    assert_string_equal(only(run(b), 10).gpu_type.c_str(), "v100");
+}
+
+static void accepted_type_full_waits_rather_than_taking_another(void **)
+{
+    SnapshotBuilder b = golden();
+    b.add_running(1, b.now() + 3600, "v100-1", res(1, 0, {{"v100", 4}}));
+    PendingJob &j = b.add_pending(10, 1, {"", 2}, 3600);
+    j.accepted_types = {"v100"};
+    CyclePlan plan = run(b);
+    assert_int_equal(count_verdict(plan, 10, Verdict::Start), 0);
+    assert_int_equal(only(plan, 10).verdict, Verdict::Reserve);
+    assert_string_equal(only(plan, 10).gpu_type.c_str(), "v100");
+}
+
+static void accepted_types_no_allowed_node_has_never_fit(void **)
+{
+    SnapshotBuilder b = golden();
+    PendingJob &j = b.add_pending(10, 1, {"", 2}, 3600);
+    j.accepted_types = {"h100"};
+    const Decision d = only(run(b), 10);
+    assert_int_equal(d.verdict, Verdict::Wait);
+    assert_int_equal(d.reason, WaitReason::NeverFits);
+}
+
+static void never_fits_tells_apart_jobs_that_differ_in_accepted_types(void **)
+{
+    // Same request shape but for the accepted types; both are blocked, so
+    // both are judged for NeverFits.
+    SnapshotBuilder b = golden();
+    b.add_running(1, b.now() + 3600, "v100-1", res(1, 0, {{"v100", 4}}));
+    b.add_pending(10, 1, {"", 2}, 3600).accepted_types = {"h100"};
+    b.add_pending(11, 1, {"", 2}, 3600).accepted_types = {"v100"};
+    CyclePlan plan = run(b);
+    assert_int_equal(only(plan, 10).reason, WaitReason::NeverFits);
+    assert_int_equal(only(plan, 11).reason, WaitReason::Resources);
+}
+
+static void named_type_wins_over_accepted_types(void **)
+{
+    // job_hints drops such a hint; the planner also keeps the request's type.
+    SnapshotBuilder b = golden();
+    PendingJob &j = b.add_pending(10, 1, {"a100", 2}, 3600);
+    j.accepted_types = {"v100"};
+    assert_string_equal(only(run(b), 10).gpu_type.c_str(), "a100");
+}
+
+static void gpu_count_range_does_not_change_the_started_count(void **)
+{
+    SnapshotBuilder b = golden();
+    PendingJob &j = b.add_pending(10, 1, {"", 2}, 3600);
+    j.gpu_count_min = 1;
+    j.gpu_count_max = 8;
+    const Decision d = only(run(b), 10);
+    assert_int_equal(d.placement.at(0).used.gpus_of(d.gpu_type), 2);
 }
 
 static void type_rule_set_for_typeless_request(void **)
@@ -832,6 +909,35 @@ static void explain_wait_texts_follow_the_reason(void **)
     assert_string_equal(explain(res_wait, b.get()).c_str(), "accord: waiting for resources");
 }
 
+static void explain_lists_the_hints_it_honoured(void **)
+{
+    SnapshotBuilder b = golden();
+    PendingJob &j = b.add_pending(10, 1, {"", 2}, 3600);
+    j.family = "resnet50";
+    j.accepted_types = {"v100", "t4"};
+    j.gpu_count_min = 2;
+    j.gpu_count_max = 4;
+    std::string text = explain(only(run(b), 10), b.get());
+    assert_contains(text, "started on v100-1 gpu:v100:2/node");
+    assert_contains(text, "; hints: model resnet50, gpu types v100,t4, gpus 2-4");
+}
+
+static void explain_adds_the_hint_note(void **)
+{
+    SnapshotBuilder b = blocked_head();
+    b.pending(0).hint_note = "ignored ACCORD_GPUS: 'x' is not N or MIN-MAX";
+    std::string text = explain(only(run(b), 100), b.get());
+    assert_contains(text, "reserved n ");
+    assert_contains(text, "; ignored ACCORD_GPUS: 'x' is not N or MIN-MAX");
+}
+
+static void explain_without_hints_has_no_hints_part(void **)
+{
+    SnapshotBuilder b = golden();
+    b.add_pending(10, 1, {"", 2}, 3600);
+    assert_null(strstr(explain(only(run(b), 10), b.get()).c_str(), "hints"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -850,6 +956,13 @@ int main(void)
         cmocka_unit_test(typeless_request_considers_only_types_on_allowed_nodes),
         cmocka_unit_test(explicit_type_is_kept_when_faster_type_is_free),
         cmocka_unit_test(explicit_type_waits_rather_than_switching),
+        cmocka_unit_test(accepted_types_keep_typeless_request_off_faster_type),
+        cmocka_unit_test(fastest_accepted_type_wins),
+        cmocka_unit_test(accepted_type_full_waits_rather_than_taking_another),
+        cmocka_unit_test(accepted_types_no_allowed_node_has_never_fit),
+        cmocka_unit_test(never_fits_tells_apart_jobs_that_differ_in_accepted_types),
+        cmocka_unit_test(named_type_wins_over_accepted_types),
+        cmocka_unit_test(gpu_count_range_does_not_change_the_started_count),
         cmocka_unit_test(type_rule_set_for_typeless_request),
         cmocka_unit_test(type_rule_empty_for_explicit_type),
         cmocka_unit_test(type_rule_empty_for_cpu_only_job),
@@ -894,6 +1007,9 @@ int main(void)
         cmocka_unit_test(explain_reserve_names_nodes_and_gpu_type),
         cmocka_unit_test(explain_cpu_only_start_has_no_gpu_part),
         cmocka_unit_test(explain_wait_texts_follow_the_reason),
+        cmocka_unit_test(explain_lists_the_hints_it_honoured),
+        cmocka_unit_test(explain_adds_the_hint_note),
+        cmocka_unit_test(explain_without_hints_has_no_hints_part),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

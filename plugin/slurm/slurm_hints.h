@@ -1,0 +1,17 @@
+// Reads a pending job's hints from its slurmctld record: the ACCORD_*
+// entries of its SPANK job-control environment, and the GPU limits of its
+// QOS and association that bound them. core/job_hints checks and applies
+// them. Caller holds the job lock, as for the rest of the snapshot.
+#pragma once
+
+#include <vector>
+
+#include "core/snapshot.h"
+#include "slurm/slurm_headers.h"
+
+namespace accord::slurm {
+
+// Call once `p` holds the job's request and allowed nodes.
+void read_hints(job_record_t *job, const std::vector<core::Node> &nodes, core::PendingJob &p);
+
+}  // namespace accord::slurm
