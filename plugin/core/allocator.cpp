@@ -1,6 +1,7 @@
 #include "core/allocator.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace accord::core {
 
@@ -72,8 +73,10 @@ private:
 
     int queue_of(const AllocJob &job) const
     {
-        const auto &t = config_.queue_thresholds_gpu_s;
-        return static_cast<int>(std::upper_bound(t.begin(), t.end(), job.attained_gpu_s) - t.begin());
+        if (job.attained_gpu_s < config_.first_queue_gpu_s)
+            return 0;
+        double passed = std::log(job.attained_gpu_s / config_.first_queue_gpu_s) / std::log(config_.queue_factor);
+        return 1 + static_cast<int>(std::floor(passed));
     }
 
     std::vector<size_t> priority_order() const

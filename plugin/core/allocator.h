@@ -4,10 +4,11 @@
 //
 // The rule (docs/design.md, "Allocator"):
 //  1. Order. Job lengths are unknown and heavy-tailed, so the least attained
-//     service goes first (Tiresias' discretised 2D-LAS): a job's queue is
-//     the number of thresholds its attained GPU-seconds have passed. Within
-//     a queue, jobs that hold GPUs come first (no thrashing), then the
-//     shell's priority order.
+//     service goes first (Tiresias' discretised 2D-LAS, with geometric
+//     queues): a job's queue is the number of thresholds its attained
+//     GPU-seconds have passed, the thresholds being first_queue_gpu_s times
+//     1, f, f^2, ... Within a queue, jobs that hold GPUs come first (no
+//     thrashing), then the shell's priority order.
 //  2. Admission. Walk that order; admit a job when one of its options fits
 //     the capacity left, on the fewest GPUs it allows (best rate among
 //     those). A job that does not fit is skipped, so capacity never idles
@@ -45,8 +46,9 @@ struct AllocJob {
 };
 
 struct AllocConfig {
-    std::vector<double> queue_thresholds_gpu_s = {3600, 36000};  // ascending
-    double migrate_gain = 0.1;
+    double first_queue_gpu_s = 3600;  // > 0
+    double queue_factor = 2;          // > 1
+    double migrate_gain = 0.1;        // >= 0
 };
 
 // For every job in `jobs`, in the same order, the option it holds in the

@@ -11,9 +11,10 @@ data=${ACCORD_SHARED_DATA:-$here/../../../shared/data}
 update=${1:-}
 
 # name | trace | cluster | jobs | policies
-cases="msr-0e4a51|gavel/traces/msr/seed=0/0e4a51.trace|v100:2x4,p100:2x4,k80:2x4|60|slurm,accord
-physical-artifact|gavel/traces/physical_cluster/artifact_evaluation.trace|v100:2x4,p100:2x4,k80:2x4|40|slurm,accord
-tiresias-msr-0e4a51|gavel/traces/msr/seed=0/0e4a51.trace|v100:1x4,p100:1x4,k80:1x4|40|tiresias"
+cases="msr-0e4a51|gavel/traces/msr/seed=0/0e4a51.trace|v100:2x4,p100:2x4,k80:2x4|60|slurm,accord-easy
+physical-artifact|gavel/traces/physical_cluster/artifact_evaluation.trace|v100:2x4,p100:2x4,k80:2x4|40|slurm,accord-easy
+tiresias-msr-0e4a51|gavel/traces/msr/seed=0/0e4a51.trace|v100:1x4,p100:1x4,k80:1x4|40|tiresias
+rounds-msr-0e4a51|gavel/traces/msr/seed=0/0e4a51.trace|v100:1x4,p100:1x4,k80:1x4|30|gavel-fair,gavel-throughput-packed,sia,lucid,accord"
 
 failed=0
 while IFS='|' read -r name trace cluster jobs policies; do

@@ -57,6 +57,23 @@ static void least_attained_service_runs_first(void **)
     assert_int_equal(choice[1], 0);
 }
 
+// Queues are geometric: 1 GPU-hour, then doubling. A holder at 2.5 h is
+// preempted by a job at 1.5 h (queues 2 and 1), not by one at 2.2 h (both
+// in queue 2, where the holder stays).
+static void queues_double_from_one_gpu_hour(void **)
+{
+    for (double waiting_h : {1.5, 2.2}) {
+        std::vector<AllocJob> jobs = {job(1, 1, {{"v100", 1}}), job(2, 1, {{"v100", 1}})};
+        jobs[0].attained_gpu_s = 2.5 * 3600;
+        jobs[0].current = 0;
+        jobs[1].attained_gpu_s = waiting_h * 3600;
+        auto choice = allocate(jobs, {{"v100", 1}}, AllocConfig{});
+        bool newcomer_runs = waiting_h < 2;
+        assert_int_equal(choice[0], newcomer_runs ? -1 : 0);
+        assert_int_equal(choice[1], newcomer_runs ? 0 : -1);
+    }
+}
+
 // In the same queue, the job holding GPUs keeps them (no thrashing).
 static void holder_keeps_gpus_within_its_queue(void **)
 {
@@ -156,6 +173,7 @@ int main()
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(fast_gpus_go_to_the_job_that_gains_most),
         cmocka_unit_test(least_attained_service_runs_first),
+        cmocka_unit_test(queues_double_from_one_gpu_hour),
         cmocka_unit_test(holder_keeps_gpus_within_its_queue),
         cmocka_unit_test(job_that_does_not_fit_is_skipped),
         cmocka_unit_test(unmovable_job_keeps_its_gpus),
