@@ -2,7 +2,7 @@
 // period, and of which type and count, decided for the whole queue at once
 // on pooled per-type capacity (the shell then places them on nodes).
 //
-// The rule (docs/design.md, "Allocator"):
+// The rule (docs/design.md, "Accord's allocator"):
 //  1. Order. Job lengths are unknown and heavy-tailed, so the least attained
 //     service goes first (Tiresias' discretised 2D-LAS, with geometric
 //     queues): a job's queue is the number of thresholds its attained
