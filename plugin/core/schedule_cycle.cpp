@@ -6,6 +6,7 @@
 
 #include "core/node_picker.h"
 #include "core/node_timeline.h"
+#include "core/speed_prediction.h"
 
 namespace accord::core {
 
@@ -101,7 +102,9 @@ private:
     std::optional<Option> earliest(const PendingJob &job, int64_t &start);
     void hold(const Pick &pick, int64_t start, int64_t limit);
     void release_reservation(const PendingJob &job);
+    const std::vector<std::string> &fitting_types(const PendingJob &job);
     bool never_fits(const PendingJob &job);
+    void predict(Decision &d, const PendingJob &job);
     FreeResources free_over(int64_t start, int64_t limit) const;
     FreeResources free_right_now() const;
 
@@ -117,9 +120,9 @@ private:
     // tasks start once in all, and it holds at most one reservation.
     std::map<uint32_t, int> tasks_started_;
     std::map<uint32_t, Held> reserved_;
-    // Whether a request fits its allowed nodes when idle depends only on its
+    // Where a request fits its allowed nodes when idle depends only on its
     // shape, and a queue holds many jobs of the same shape.
-    std::map<Shape, bool> never_fits_;
+    std::map<Shape, std::vector<std::string>> fitting_types_;
     CyclePlan plan_;
 };
 
@@ -161,18 +164,42 @@ Shape shape_of(const PendingJob &job)
     return {g.type, std::move(key)};
 }
 
-// More than the allowed nodes hold even when idle (down nodes count: they
-// may come back).
-bool Planner::never_fits(const PendingJob &job)
+// The GPU types ("" for a CPU-only job) on which the request fits its
+// allowed nodes when they are idle (down nodes count: they may come back).
+const std::vector<std::string> &Planner::fitting_types(const PendingJob &job)
 {
     Shape shape = shape_of(job);
-    auto known = never_fits_.find(shape);
-    if (known != never_fits_.end())
+    auto known = fitting_types_.find(shape);
+    if (known != fitting_types_.end())
         return known->second;
     auto idle = [this](int node) { return timelines_[node].capacity(); };
-    bool result = !best_option(job, timelines_, ranker_, idle);
-    never_fits_.emplace(std::move(shape), result);
-    return result;
+    std::vector<std::string> types;
+    for (const auto &type : gpu_types_for(job, timelines_))
+        if (pick_nodes(job, type, timelines_, idle))
+            types.push_back(type);
+    return fitting_types_.emplace(std::move(shape), std::move(types)).first->second;
+}
+
+// More than the allowed nodes hold even when idle.
+bool Planner::never_fits(const PendingJob &job)
+{
+    return fitting_types(job).empty();
+}
+
+// A typeless GPU request gets the type chosen for it: what that is
+// predicted to gain over the slowest type it could have got, and whether
+// its request may be rewritten to name the type. Today's configurations
+// keep the request's counts, so the time-limit rule holds for every one of
+// them; a count-changing allocator must pass the same gate.
+void Planner::predict(Decision &d, const PendingJob &job)
+{
+    if (!job.gpus.any() || !job.gpus.type.empty())
+        return;
+    d.type_rule = ranker_.rule();
+    GpuRequest chosen = job.gpus;
+    chosen.type = d.gpu_type;
+    d.prediction = predict_speedup(job, chosen, fitting_types(job), ranker_);
+    d.rewrite_gpus = keeps_time_limit(job.gpus, chosen, *d.prediction);
 }
 
 // The job starts through another of its records: its reservation goes.
@@ -220,8 +247,7 @@ int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &h
         d.placement = std::move(option->pick.placement);
         d.gpu_type = option->gpu_type;
         d.start_time = snap_.now;
-        if (job.gpus.any() && job.gpus.type.empty())
-            d.type_rule = ranker_.rule();
+        predict(d, job);
         plan_.decisions.push_back(std::move(d));
     }
     return started;
