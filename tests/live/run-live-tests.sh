@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Live tests: start a real emulated GPU cluster (slurmctld + one slurmd per
 # node) with sched/accord installed, submit with the real sbatch/srun, and
-# check through squeue/scontrol. Needs root and `make install` done.
+# check through squeue/scontrol. Needs root and `make install` done, or
+# ACCORD_PLUGIN_DIR set to a directory holding a built sched_accord.so
+# (e.g. BUILD/.libs), which the cluster then loads before the installed one.
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 cluster="$here/../../contrib/cluster/accord-cluster"
 export CLUSTER_DIR=${ACCORD_LIVE_DIR:-/tmp/accord-live}
 export ACCORD_CLUSTER_PORT_BASE=${ACCORD_CLUSTER_PORT_BASE:-17500}
+PLUGIN_DIR_OPTION=()
+[ -z "${ACCORD_PLUGIN_DIR:-}" ] || PLUGIN_DIR_OPTION=(--plugin-dir "$ACCORD_PLUGIN_DIR")
 SPEC=a100:2x8,v100:2x4,t4:2x4,cpu:1
 PARAMS=sched_interval=-1,defer,accord_interval=1,accord_gpu_speed=a100:3/v100:2/t4:1
 
@@ -19,7 +23,8 @@ PARAMS=sched_interval=-1,defer,accord_interval=1,accord_gpu_speed=a100:3/v100:2/
 cluster_up() {  # cluster_up SCHED-PARAMS [MORE-UP-OPTIONS...]
     "$cluster" down --dir "$CLUSTER_DIR" >/dev/null 2>&1
     rm -rf "$CLUSTER_DIR"
-    "$cluster" up --dir "$CLUSTER_DIR" --spec "$SPEC" --sched-params "$1" "${@:2}" || return 1
+    "$cluster" up --dir "$CLUSTER_DIR" --spec "$SPEC" --sched-params "$1" "${PLUGIN_DIR_OPTION[@]}" "${@:2}" \
+        || return 1
     export SLURM_CONF=$CLUSTER_DIR/etc/slurm.conf
 }
 trap '"$cluster" down --dir "$CLUSTER_DIR" >/dev/null 2>&1' EXIT
@@ -40,14 +45,14 @@ tests_in() {
 }
 
 if cluster_up "$PARAMS"; then
-    run_tests $(tests_in t_placement t_queue t_backfill t_interactive t_partitions)
+    run_tests $(tests_in t_placement t_queue t_backfill t_interactive t_partitions t_rewrite)
 else
     check "cluster with sched/accord starts" false
 fi
 
 # QOS and association limits need real accounting: slurmdbd and MariaDB.
 if cluster_up "$PARAMS" --accounting; then
-    run_tests $(tests_in t_limits)
+    run_tests $(tests_in t_limits t_rewrite_limits)
 else
     check "cluster with sched/accord and accounting starts" false
 fi
