@@ -1,5 +1,6 @@
 // GpuTypeRanker: the seam that decides which GPU type a job that accepts
-// any type should prefer. This rule is an admin-provided relative
+// any type should prefer, and predicts how fast each type runs it (for the
+// speed-up users are shown). This rule is an admin-provided relative
 // speed table; the heterogeneity-aware allocator and the learned model
 // replace it behind the same interface.
 #pragma once
