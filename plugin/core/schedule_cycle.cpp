@@ -33,6 +33,29 @@ std::vector<std::string> gpu_types_for(const PendingJob &job, const std::vector<
     return {types.begin(), types.end()};
 }
 
+// The GPU types whose GPUs on the job's allowed nodes could hold its
+// request when idle: the types Slurm could have given it. GPUs only (a
+// node search per type would double the planner's work on a cluster with
+// room to spare; CPUs and memory come with the GPUs on the nodes here).
+std::vector<std::string> types_holding(const PendingJob &job, const std::vector<NodeTimeline> &tl)
+{
+    std::map<std::string, int> in_all, nodes_enough;
+    for (int node : job.allowed_nodes)
+        for (const auto &[type, count] : tl.at(node).capacity().gpus) {
+            in_all[type] += count;
+            if (count >= job.gpus.per_node)
+                nodes_enough[type]++;
+        }
+    std::vector<std::string> types;
+    for (const auto &[type, count] : in_all) {
+        bool holds = job.gpus.per_job > 0 ? count >= job.gpus.per_job
+                                          : nodes_enough[type] >= std::max(job.min_nodes, 1);
+        if (count > 0 && holds)
+            types.push_back(type);
+    }
+    return types;
+}
+
 bool better(const Option &a, const Option &b)
 {
     if (a.score != b.score)
@@ -102,7 +125,6 @@ private:
     std::optional<Option> earliest(const PendingJob &job, int64_t &start);
     void hold(const Pick &pick, int64_t start, int64_t limit);
     void release_reservation(const PendingJob &job);
-    const std::vector<std::string> &fitting_types(const PendingJob &job);
     bool never_fits(const PendingJob &job);
     void predict(Decision &d, const PendingJob &job);
     FreeResources free_over(int64_t start, int64_t limit) const;
@@ -120,9 +142,9 @@ private:
     // tasks start once in all, and it holds at most one reservation.
     std::map<uint32_t, int> tasks_started_;
     std::map<uint32_t, Held> reserved_;
-    // Where a request fits its allowed nodes when idle depends only on its
+    // Whether a request fits its allowed nodes when idle depends only on its
     // shape, and a queue holds many jobs of the same shape.
-    std::map<Shape, std::vector<std::string>> fitting_types_;
+    std::map<Shape, bool> never_fits_;
     CyclePlan plan_;
 };
 
@@ -164,26 +186,18 @@ Shape shape_of(const PendingJob &job)
     return {g.type, std::move(key)};
 }
 
-// The GPU types ("" for a CPU-only job) on which the request fits its
-// allowed nodes when they are idle (down nodes count: they may come back).
-const std::vector<std::string> &Planner::fitting_types(const PendingJob &job)
-{
-    Shape shape = shape_of(job);
-    auto known = fitting_types_.find(shape);
-    if (known != fitting_types_.end())
-        return known->second;
-    auto idle = [this](int node) { return timelines_[node].capacity(); };
-    std::vector<std::string> types;
-    for (const auto &type : gpu_types_for(job, timelines_))
-        if (pick_nodes(job, type, timelines_, idle))
-            types.push_back(type);
-    return fitting_types_.emplace(std::move(shape), std::move(types)).first->second;
-}
-
-// More than the allowed nodes hold even when idle.
+// More than the allowed nodes hold even when idle (down nodes count: they
+// may come back).
 bool Planner::never_fits(const PendingJob &job)
 {
-    return fitting_types(job).empty();
+    Shape shape = shape_of(job);
+    auto known = never_fits_.find(shape);
+    if (known != never_fits_.end())
+        return known->second;
+    auto idle = [this](int node) { return timelines_[node].capacity(); };
+    bool result = !best_option(job, timelines_, ranker_, idle);
+    never_fits_.emplace(std::move(shape), result);
+    return result;
 }
 
 // A typeless GPU request gets the type chosen for it: what that is
@@ -198,7 +212,7 @@ void Planner::predict(Decision &d, const PendingJob &job)
     d.type_rule = ranker_.rule();
     GpuRequest chosen = job.gpus;
     chosen.type = d.gpu_type;
-    d.prediction = predict_speedup(job, chosen, fitting_types(job), ranker_);
+    d.prediction = predict_speedup(job, chosen, types_holding(job, timelines_), ranker_);
     d.rewrite_gpus = keeps_time_limit(job.gpus, chosen, *d.prediction);
 }
 

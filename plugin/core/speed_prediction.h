@@ -23,9 +23,9 @@ struct SpeedPrediction {
     int64_t time_limit_s = kUnlimitedSeconds;
 };
 
-// `possible_types` are the GPU types the request as submitted fits on
-// (on its allowed nodes, when idle); the baseline is the slowest of them,
-// ties going to the first name. Throughput is taken as one GPU's speed
+// `possible_types` are the GPU types Slurm could have given the request as
+// submitted (whose GPUs on its allowed nodes hold it when idle); the
+// baseline is the slowest of them, ties going to the first name. Throughput is taken as one GPU's speed
 // times the GPUs in all (linear scaling: the ranker knows one GPU only).
 SpeedPrediction predict_speedup(const PendingJob &job, const GpuRequest &chosen,
                                 const std::vector<std::string> &possible_types,

@@ -335,6 +335,19 @@ static void baseline_is_a_type_the_request_fits(void **)
     assert_true(d.prediction->speedup && *d.prediction->speedup == 1.0);
 }
 
+static void per_job_baseline_counts_gpus_over_all_allowed_nodes(void **)
+{
+    // 6 GPUs per job: the one v100 node has 4, so only a100 could hold it;
+    // with a second v100 node, v100 could.
+    SnapshotBuilder b = golden();
+    b.add_pending(10, 1, {"", 0, 6}, 3600);
+    assert_string_equal(only(run(b), 10).prediction->baseline_type.c_str(), "a100");
+    SnapshotBuilder more = golden();
+    more.add_node("v100-2", 32, 256000, {{"v100", 4}});
+    more.add_pending(10, 1, {"", 0, 6}, 3600);
+    assert_string_equal(only(run(more), 10).prediction->baseline_type.c_str(), "v100");
+}
+
 static void typeless_start_without_table_is_rewritten_without_speedup(void **)
 {
     SnapshotBuilder b = golden();
@@ -926,6 +939,7 @@ int main(void)
         cmocka_unit_test(type_rule_empty_for_cpu_only_job),
         cmocka_unit_test(typeless_start_predicts_speedup_over_slowest_type),
         cmocka_unit_test(baseline_is_a_type_the_request_fits),
+        cmocka_unit_test(per_job_baseline_counts_gpus_over_all_allowed_nodes),
         cmocka_unit_test(typeless_start_without_table_is_rewritten_without_speedup),
         cmocka_unit_test(named_type_gets_no_prediction_and_no_rewrite),
         cmocka_unit_test(cpu_job_gets_no_prediction_and_no_rewrite),
