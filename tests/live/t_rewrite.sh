@@ -45,6 +45,16 @@ test_gpus_per_task_rewritten_as_per_task() {
     check "it got two a100 GPUs" equals "$(job_gres "$j")" gpu:a100:2
 }
 
+# Slurm refuses a per-socket count without the sockets it is counted on:
+# the rewrite passes the job's --sockets-per-node along.
+test_gpus_per_socket_rewritten_as_per_socket() {
+    local j; j=$(submit --sockets-per-node=1 --gpus-per-socket=2 -t 60 --wrap 'sleep 20')
+    check "--gpus-per-socket=2 runs" wait_state "$j" RUNNING
+    check "TresPerSocket names the chosen type" equals "$(job_field "$j" TresPerSocket)" gres:gpu:a100:2
+    check "SystemComment keeps the per-socket original" contains "$(job_comment "$j")" \
+        "requested gpu:2/socket -> chose gpu:a100:2/socket"
+}
+
 test_typed_request_left_alone() {
     local j; j=$(submit --gres=gpu:v100:1 -t 60 --wrap 'sleep 20')
     check "gpu:v100:1 runs" wait_state "$j" RUNNING

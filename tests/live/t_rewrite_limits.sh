@@ -21,7 +21,7 @@ sacct_has_start() {  # sacct_has_start JOBID
 }
 
 test_refused_rewrite_runs_as_submitted() {
-    local j
+    local j per_job
     check "QOS with MaxTRESPerJob=gres/gpu:a100=1 created" acct add qos accord_one_a100 MaxTRESPerJob=gres/gpu:a100=1
     check "root may use the QOS" acct modify user root set qos+=accord_one_a100
     check "slurmctld has the QOS limit" wait_until 20 \
@@ -38,6 +38,9 @@ test_refused_rewrite_runs_as_submitted() {
     check "accounting records the start" wait_until 20 sacct_has_start "$j"
     check "accounting counts its two GPUs" contains "$(sacct_req_tres "$j")" "gres/gpu=2"
     check "accounting has the request as submitted" lacks "$(sacct_req_tres "$j")" "gres/gpu:a100"
+    per_job=$(submit --qos=accord_one_a100 --gpus=2 -t 10 --wrap 'sleep 30')
+    check "a --gpus=2 job in the QOS runs too" wait_state "$per_job" RUNNING
+    check "its per-job request is as submitted" equals "$(job_field "$per_job" TresPerJob)" gres:gpu:2
     settle
     check "one error line names the job" equals "$(rewrite_errors "$j")" 1
 }
