@@ -56,7 +56,8 @@ static std::string verdict_text(const Decision &d, const ClusterSnapshot &s)
 {
     switch (d.verdict) {
     case Verdict::Start:
-        return "accord: started on " + node_names(d, s) + gpu_part(d);
+        return "accord: started on " + node_names(d, s) + gpu_part(d) +
+               (d.prediction ? "; " + describe(*d.prediction) : "");
     case Verdict::Reserve:
         return "accord: waiting for resources; reserved " + node_names(d, s) + " from " +
                clock_time(d.start_time) + gpu_part(d);
