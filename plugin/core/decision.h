@@ -45,4 +45,8 @@ struct Decision {
 // One line an admin reads in `scontrol show job` (SystemComment).
 std::string explain(const Decision &decision, const ClusterSnapshot &snapshot);
 
+// The part of that line about the job's hints: "; hints: ..." with what was
+// honoured, then what was ignored and why; "" for a job without hints.
+std::string hints_text(const PendingJob &job);
+
 }  // namespace accord::core

@@ -139,15 +139,19 @@ bool start_as_submitted(job_record_t *job, const core::Decision &d, const SlurmS
     else
         error("sched/accord: %pJ: Slurm refused its GPU request rewritten from %s to %s: %s; started as submitted",
               job, rewrite.requested().c_str(), rewrite.rewritten().c_str(), slurm_strerror(rc));
-    started(job, "accord: started on " + std::string(job->nodes) + " as submitted (" + rewrite.requested() + "); " + why,
+    started(job,
+            "accord: started on " + std::string(job->nodes) + " as submitted (" + rewrite.requested() + "); " + why +
+                core::hints_text(snap.cluster.queue.at(d.queue_index)),
             result);
     return true;
 }
 
-std::string rewritten_comment(job_record_t *job, const core::Decision &d, const GpuTypeRewrite &rewrite)
+std::string rewritten_comment(job_record_t *job, const core::Decision &d, const core::PendingJob &pending,
+                              const GpuTypeRewrite &rewrite)
 {
     return "accord: started on " + std::string(job->nodes) + "; requested " + rewrite.requested() + " -> chose " +
-           rewrite.rewritten() + " (" + d.type_rule + "); " + core::describe(*d.prediction);
+           rewrite.rewritten() + " (" + d.type_rule + "); " + core::describe(*d.prediction) +
+           core::hints_text(pending);
 }
 
 // Whether an accounting limit holds the job back as submitted. A rewrite
@@ -177,7 +181,7 @@ bool start_rewritten(job_record_t *job, const core::Decision &d, const SlurmSnap
         rc = start_on_nodes(job, d, snap);
         if (rc == SLURM_SUCCESS) {
             rewrite.commit(pending_rest(job, array_meta));
-            started(job, rewritten_comment(job, d, rewrite), result);
+            started(job, rewritten_comment(job, d, snap.cluster.queue.at(d.queue_index), rewrite), result);
             return true;
         }
         rewrite.undo();
