@@ -24,6 +24,7 @@ struct SiaCandidate {
     size_t pool = 0;   // position in RoundView::pools
     int gpus = 0;
     double value = 0;  // > 0: what choosing it adds to Sia's objective
+    bool current = false;  // the job held this configuration in the last round
 };
 
 // Sia's GPU counts on a pool: 1, 2, 4, ... below a node, one node, then

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "sim/sia_tie_break.h"
+
 namespace accord::sim {
 
 namespace {
@@ -69,7 +71,7 @@ std::vector<Allocation> SiaPolicy::allocate(const RoundView &view)
     SiaChoice choice = solve_sia_program(candidates, capacities(view), params_.time_budget_s);
     record(choice.how);
     std::vector<Allocation> allocations;
-    for (size_t k : choice.chosen) {
+    for (size_t k : keep_running_jobs_on_ties(candidates, choice.chosen)) {
         const SiaCandidate &c = candidates[k];
         allocations.push_back({view.jobs[c.job].index, Assignment{view.pools[c.pool].type, c.gpus, -1}});
     }
