@@ -15,7 +15,8 @@ namespace accord::sim {
 struct SiaParams {
     double p = -0.5;                // fairness exponent (sia_default_p_val); not 0
     double no_alloc_penalty = 1.1;  // |lambda_n| (sia_default_lambda_n); > 0
-    double time_budget_s = 1.0;     // solver budget per round; 0 = greedy only
+    int node_limit = 200;           // solver's branch-and-bound subproblems per round; >= 1
+    double time_budget_s = 10.0;    // solver's wall-clock safety net per round; 0 = greedy only
 };
 
 // One configuration of one job: `gpus` GPUs of view.pools[pool].

@@ -27,7 +27,7 @@ struct SiaSolveCounts {
 class SiaPolicy : public RoundPolicy {
 public:
     // Throws std::invalid_argument for p = 0 (Sia has no objective there),
-    // a penalty <= 0 or a negative time budget.
+    // a penalty <= 0, a negative time budget or a node limit < 1.
     explicit SiaPolicy(const SiaParams &params = SiaParams{});
     std::string name() const override { return "sia"; }
     std::vector<Allocation> allocate(const RoundView &view) override;

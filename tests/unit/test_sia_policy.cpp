@@ -155,7 +155,7 @@ static void program_beats_greedy(void **)
 {
     std::vector<SiaCandidate> candidates{{0, 0, 2, 1.0}, {1, 0, 1, 0.6}, {2, 0, 1, 0.3}};
     assert_true(greedy_sia_program(candidates, {2}) == (std::vector<size_t>{1, 2}));
-    SiaChoice choice = solve_sia_program(candidates, {2}, 1.0);
+    SiaChoice choice = solve_sia_program(candidates, {2}, SiaLimits{});
     assert_true(choice.how == SiaSolve::optimal);
     assert_true(choice.chosen == (std::vector<size_t>{0}));
 }
@@ -163,7 +163,7 @@ static void program_beats_greedy(void **)
 static void zero_budget_is_the_greedy_answer(void **)
 {
     std::vector<SiaCandidate> candidates{{0, 0, 2, 1.0}, {1, 0, 1, 0.6}, {2, 0, 1, 0.3}};
-    SiaChoice choice = solve_sia_program(candidates, {2}, 0);
+    SiaChoice choice = solve_sia_program(candidates, {2}, SiaLimits{1, 0});
     assert_true(choice.how == SiaSolve::greedy);
     assert_true(choice.chosen == (std::vector<size_t>{1, 2}));
 }
@@ -277,11 +277,12 @@ static void job_no_type_can_run_gets_nothing(void **)
 
 static void bad_parameters_throw(void **)
 {
-    SiaParams zero_p, no_penalty, negative_budget;
+    SiaParams zero_p, no_penalty, negative_budget, no_nodes;
     zero_p.p = 0;
     no_penalty.no_alloc_penalty = 0;
     negative_budget.time_budget_s = -1;
-    for (const auto &params : {zero_p, no_penalty, negative_budget}) {
+    no_nodes.node_limit = 0;
+    for (const auto &params : {zero_p, no_penalty, negative_budget, no_nodes}) {
         bool threw = false;
         try {
             SiaPolicy policy(params);
