@@ -1,6 +1,8 @@
 #include "sim/few_jobs_optimum.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 
 namespace accord::sim {
@@ -52,15 +54,64 @@ private:
     std::vector<TypeTimeline> lines_;  // per depth, reused
 };
 
+// What the results of one type depend on: the type, the jobs and their
+// earliest starts there, and the type's free GPUs over time.
+std::vector<double> key_of(const PooledInstance &instance, const TypeTimeline &line, size_t type,
+                           const std::vector<int> &jobs, const std::vector<std::vector<double>> &from)
+{
+    std::vector<double> key{static_cast<double>(type)};
+    for (size_t i = 0; i < jobs.size(); i++) {
+        key.push_back(jobs[i]);
+        for (size_t c = 0; c < from[i].size(); c++)
+            if (instance.jobs[jobs[i]].configs[c].type == static_cast<int>(type))
+                key.push_back(from[i][c]);
+    }
+    line.describe(key);
+    return key;
+}
+
 }  // namespace
 
+size_t FewJobsCache::Hash::operator()(const std::vector<double> &key) const
+{
+    uint64_t h = 1469598103934665603ull;
+    for (double d : key) {
+        uint64_t bits;
+        std::memcpy(&bits, &d, sizeof bits);
+        h = (h ^ bits) * 1099511628211ull;
+    }
+    return static_cast<size_t>(h);
+}
+
+FewJobsCache::Results FewJobsCache::find(const std::vector<double> &key) const
+{
+    auto it = entries_.find(key);
+    return it == entries_.end() ? nullptr : it->second;
+}
+
+FewJobsCache::Results FewJobsCache::store(std::vector<double> key, std::vector<double> best)
+{
+    if (entries_.size() >= capacity_)
+        entries_.clear();
+    Results results = std::make_shared<const std::vector<double>>(std::move(best));
+    entries_.emplace(std::move(key), results);
+    return results;
+}
+
 FewJobsTable::FewJobsTable(const PooledInstance &instance, const std::vector<TypeTimeline> &lines,
-                           const std::vector<int> &jobs, const std::vector<std::vector<double>> &from)
-    : subsets_(size_t{1} << jobs.size()), best_(lines.size() * subsets_, kNever)
+                           const std::vector<int> &jobs, const std::vector<std::vector<double>> &from,
+                           FewJobsCache &cache)
 {
     for (size_t k = 0; k < lines.size(); k++) {
-        best_[k * subsets_] = 0;
-        TypePlacer(instance, jobs, from, static_cast<int>(k), lines[k], &best_[k * subsets_]).place_all(0, 0, 0);
+        std::vector<double> key = key_of(instance, lines[k], k, jobs, from);
+        if (FewJobsCache::Results known = cache.find(key)) {
+            best_.push_back(std::move(known));
+            continue;
+        }
+        std::vector<double> best(size_t{1} << jobs.size(), kNever);
+        best[0] = 0;
+        TypePlacer(instance, jobs, from, static_cast<int>(k), lines[k], best.data()).place_all(0, 0, 0);
+        best_.push_back(cache.store(std::move(key), std::move(best)));
     }
 }
 

@@ -114,33 +114,34 @@ double assignment_bound(const Ends &ends, const std::vector<TypeTimeline> &lines
     return min_cost_assignment(cost);
 }
 
-// The large jobs split over the types: digit i (base: number of types) of
-// `code` is the type of large job i.
+// The large jobs split over the types.
 struct Split {
-    std::vector<unsigned> on;  // per type: the large jobs there (bit i)
     std::vector<size_t> type;  // per large job
+    std::vector<unsigned> on;  // per type: the large jobs there (bit i)
     double sum = 0;            // their least sum of ends, alone
-};
 
-Split split_of(size_t code, size_t jobs, const FewJobsTable &table, size_t types)
-{
-    Split split{std::vector<unsigned>(types, 0), std::vector<size_t>(jobs), 0};
-    for (size_t i = 0; i < jobs; i++, code /= types) {
-        split.type[i] = code % types;
-        split.on[split.type[i]] |= 1u << i;
+    // To the next split, counting with the types as digits; false after
+    // the last.
+    bool next()
+    {
+        for (size_t i = 0; i < type.size(); i++) {
+            on[type[i]] &= ~(1u << i);
+            type[i] = (type[i] + 1) % on.size();
+            on[type[i]] |= 1u << i;
+            if (type[i])
+                return true;
+        }
+        return false;
     }
-    for (size_t k = 0; k < types; k++)
-        split.sum += table.best(k, split.on[k]);
-    return split;
-}
+};
 
 class Bound {
 public:
-    Bound(const PooledInstance &instance, const PartialSchedule &s, double level)
+    Bound(const PooledInstance &instance, const PartialSchedule &s, double level, FewJobsCache &cache)
         : instance_(instance), s_(s), level_(level - s.ends_s), lines_(timelines(instance, s)),
           u_(unstarted(instance, s)), few_(std::min(kFewJobs, u_.jobs.size())),
           table_(instance, lines_, std::vector<int>(u_.jobs.begin(), u_.jobs.begin() + few_),
-                 std::vector<std::vector<double>>(u_.from.begin(), u_.from.begin() + few_)),
+                 std::vector<std::vector<double>>(u_.from.begin(), u_.from.begin() + few_), cache),
           rest_(assignment_bound(ends_on(instance, u_, few_, u_.jobs.size(), lines_), lines_))
     {
     }
@@ -148,12 +149,15 @@ public:
     // The least over the splits of the large jobs.
     double least() const
     {
-        size_t types = lines_.size(), codes = 1;
-        for (size_t i = 0; i < few_; i++)
-            codes *= types;
+        Split split{std::vector<size_t>(few_, 0), std::vector<unsigned>(lines_.size(), 0), 0};
+        split.on[0] = (1u << few_) - 1;
         double least = kNever;
-        for (size_t code = 0; code < codes; code++)
-            least = std::min(least, under(split_of(code, few_, table_, types)));
+        do {
+            split.sum = 0;
+            for (size_t k = 0; k < lines_.size(); k++)
+                split.sum += table_.best(k, split.on[k]);
+            least = std::min(least, under(split));
+        } while (split.next());
         return least;
     }
 
@@ -220,11 +224,11 @@ double Bound::under(const Split &split) const
 
 }  // namespace
 
-double lower_bound(const PooledInstance &instance, const PartialSchedule &s, double level)
+double lower_bound(const PooledInstance &instance, const PartialSchedule &s, double level, FewJobsCache &cache)
 {
     if (!s.unstarted)
         return s.ends_s;
-    return s.ends_s + Bound(instance, s, level).least();
+    return s.ends_s + Bound(instance, s, level, cache).least();
 }
 
 }  // namespace accord::sim

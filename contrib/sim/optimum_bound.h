@@ -20,6 +20,7 @@
 // other jobs are bounded with.
 #pragma once
 
+#include "sim/few_jobs_optimum.h"
 #include "sim/partial_schedule.h"
 #include "sim/pooled_instance.h"
 
@@ -27,7 +28,8 @@ namespace accord::sim {
 
 // Below `level`, at most the least sum of job ends of any completion of
 // `s`; at or above `level`, no completion has a sum below `level`.
-// Infinity when some job can no longer start.
-double lower_bound(const PooledInstance &instance, const PartialSchedule &s, double level);
+// Infinity when some job can no longer start. `cache` keeps the large jobs'
+// per-type results between calls.
+double lower_bound(const PooledInstance &instance, const PartialSchedule &s, double level, FewJobsCache &cache);
 
 }  // namespace accord::sim

@@ -33,6 +33,7 @@ class Search {
 public:
     Search(const PooledInstance &instance, const std::vector<Start> &incumbent, const OptimumLimits &limits)
         : instance_(instance), limits_(limits), order_(decision_order(instance)), memo_(limits.memo_states),
+          cache_(limits.bound_cache),
           best_(incumbent), best_ends_(sum_of_ends(instance, incumbent)),
           started_(std::chrono::steady_clock::now())
     {
@@ -42,7 +43,7 @@ public:
 
 private:
     double explore(const Child &node);
-    std::vector<Child> children(const PartialSchedule &s) const;
+    std::vector<Child> children(const PartialSchedule &s);
     double level() const { return std::min(ceiling_, best_ends_ * (1 - kTolerance)); }
     bool settle(Child &child) const;
     bool out_of_budget();
@@ -51,6 +52,7 @@ private:
     const OptimumLimits &limits_;
     std::vector<int> order_;
     StateMemo memo_;
+    FewJobsCache cache_;
     std::vector<Start> best_;
     double best_ends_;
     size_t nodes_ = 0;
@@ -71,7 +73,8 @@ bool Search::out_of_budget()
 
 // Defers the undecided jobs the start rule lets start nowhere, and moves on
 // to the next event while nothing is left to decide. False when some job
-// can never start.
+// can never start, or when the schedule is beaten by moving a started job
+// into GPUs that stayed free (no optimal schedule goes through it).
 bool Search::settle(Child &child) const
 {
     PartialSchedule &s = child.s;
@@ -87,14 +90,15 @@ bool Search::settle(Child &child) const
         }
         if (s.undecided)
             return true;
-        if (!advance(instance_, s))
+        double since = s.now;
+        if (!advance(instance_, s) || beaten_since(instance_, s, since))
             return false;
         child.event_start = true;
     }
     return true;
 }
 
-std::vector<Child> Search::children(const PartialSchedule &s) const
+std::vector<Child> Search::children(const PartialSchedule &s)
 {
     int job = *std::find_if(order_.begin(), order_.end(), [&](int j) { return has(s.undecided, j); });
     std::vector<Child> result;
@@ -108,7 +112,7 @@ std::vector<Child> Search::children(const PartialSchedule &s) const
         else
             continue;
         if (settle(child))
-            child.bound = lower_bound(instance_, child.s, level());
+            child.bound = lower_bound(instance_, child.s, level(), cache_);
         result.push_back(std::move(child));
     }
     std::stable_sort(result.begin(), result.end(),
@@ -152,7 +156,7 @@ SearchOutcome Search::run()
     root.event_start = true;
     double proven = kNever;  // no schedule has a smaller sum of ends
     if (settle(root)) {
-        root.bound = lower_bound(instance_, root.s, best_ends_);
+        root.bound = lower_bound(instance_, root.s, best_ends_, cache_);
         proven = std::min(root.bound, best_ends_);
     }
     ceiling_ = proven;

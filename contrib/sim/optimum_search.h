@@ -27,6 +27,7 @@ struct OptimumLimits {
     size_t max_nodes = 50'000'000;  // search nodes (deterministic)
     double max_seconds = 600;       // wall time (the result then depends on the machine)
     size_t memo_states = 200'000;   // states remembered for the dominance check
+    size_t bound_cache = 20'000;    // large jobs' per-type results kept (optimum_bound.h)
 };
 
 struct SearchOutcome {

@@ -43,24 +43,27 @@ int free_now(const PooledInstance &instance, const PartialSchedule &s, int type)
     return free;
 }
 
-// Whether the job could have run whole on `config` between its arrival and
-// now, in GPUs the started jobs left free.
-bool fits_in_the_past(const PooledInstance &instance, const PartialSchedule &s, int job, const JobConfig &config)
+bool ran_better_in_the_past(const PooledInstance &instance, const PartialSchedule &s, int job, double end_before)
 {
     double arrival = instance.jobs[job].arrival_s;
-    if (arrival + config.duration_s > s.now)
-        return false;
-    std::vector<Hold> held;
-    for (size_t j = 0; j < s.starts.size(); j++) {
-        const Start &st = s.starts[j];
-        if (st.config < 0)
+    for (const auto &config : instance.jobs[job].configs) {
+        if (arrival + config.duration_s > s.now || arrival + config.duration_s >= end_before)
             continue;
-        const JobConfig &c = instance.jobs[j].configs[st.config];
-        if (c.type == config.type && st.start_s + c.duration_s > arrival)
-            held.push_back(Hold{st.start_s, st.start_s + c.duration_s, c.gpus});
+        std::vector<Hold> held;
+        for (size_t j = 0; j < s.starts.size(); j++) {
+            const Start &st = s.starts[j];
+            if (st.config < 0)
+                continue;
+            const JobConfig &c = instance.jobs[j].configs[st.config];
+            if (c.type == config.type && st.start_s + c.duration_s > arrival)
+                held.push_back(Hold{st.start_s, st.start_s + c.duration_s, c.gpus});
+        }
+        TypeTimeline past(config.type, instance.types[config.type].gpus, arrival, {}, held);
+        double end = past.earliest_fit(config.gpus, arrival, config.duration_s) + config.duration_s;
+        if (end <= s.now && end < end_before)
+            return true;
     }
-    TypeTimeline past(config.type, instance.types[config.type].gpus, arrival, {}, held);
-    return past.earliest_fit(config.gpus, arrival, config.duration_s) + config.duration_s <= s.now;
+    return false;
 }
 
 bool may_start(const PooledInstance &instance, const PartialSchedule &s, int job, int config)
@@ -72,10 +75,20 @@ bool may_start(const PooledInstance &instance, const PartialSchedule &s, int job
         return true;
     if (s.free_before[c.type] >= c.gpus)
         return false;
-    for (const auto &other : instance.jobs[job].configs)
-        if (fits_in_the_past(instance, s, job, other))
-            return false;
-    return true;
+    return !ran_better_in_the_past(instance, s, job, std::numeric_limits<double>::infinity());
+}
+
+bool beaten_since(const PooledInstance &instance, const PartialSchedule &s, double since)
+{
+    for (size_t j = 0; j < s.starts.size(); j++) {
+        const Start &st = s.starts[j];
+        if (st.config < 0)
+            continue;
+        double end = st.start_s + instance.jobs[j].configs[st.config].duration_s;
+        if (end > since && ran_better_in_the_past(instance, s, static_cast<int>(j), end))
+            return true;
+    }
+    return false;
 }
 
 void start(const PooledInstance &instance, PartialSchedule &s, int job, int config)

@@ -44,6 +44,17 @@ int free_now(const PooledInstance &instance, const PartialSchedule &s, int type)
 // exact_optimum.h).
 bool may_start(const PooledInstance &instance, const PartialSchedule &s, int job, int config);
 
+// Whether the job could have run whole on one of its configurations, from
+// its arrival on, in GPUs the started jobs (itself included) left free,
+// ending by now and before `end_before`.
+bool ran_better_in_the_past(const PooledInstance &instance, const PartialSchedule &s, int job, double end_before);
+
+// Whether a started job that ends after `since` could have run whole in
+// GPUs left free and ended earlier (ran_better_in_the_past): moving it there
+// would beat this schedule, so no optimal schedule continues it. Checked at
+// each event, once the stretch such a run needs lies in the past.
+bool beaten_since(const PooledInstance &instance, const PartialSchedule &s, double since);
+
 void start(const PooledInstance &instance, PartialSchedule &s, int job, int config);
 
 // To the next arrival or completion; every arrived job that has not started

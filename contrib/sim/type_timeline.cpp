@@ -73,6 +73,14 @@ void TypeTimeline::holding(double from, double to, int gpus, TypeTimeline &into)
         into.steps_[i].free -= gpus;
 }
 
+void TypeTimeline::describe(std::vector<double> &key) const
+{
+    for (const auto &step : steps_) {
+        key.push_back(step.from_s);
+        key.push_back(step.free);
+    }
+}
+
 double TypeTimeline::earliest_fit(int gpus, double from, double duration) const
 {
     if (from == kNever)

@@ -45,6 +45,9 @@ public:
     // (from >= now), reusing its storage.
     void holding(double from, double to, int gpus, TypeTimeline &into) const;
 
+    // Appends what determines the timeline (its steps) to `key`.
+    void describe(std::vector<double> &key) const;
+
 private:
     struct Step {
         double from_s;  // the step lasts until the next one's from_s

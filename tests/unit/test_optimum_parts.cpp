@@ -200,10 +200,11 @@ static void lower_bound_never_exceeds_the_optimum(void **)
         SearchOutcome opt = branch_and_bound(p, improved_greedy_schedule(p, decision_order(p), 100), none);
         assert_true(opt.proven_optimal);
         PartialSchedule root = first_event(p);
-        assert_true(lower_bound(p, root, kInf) <= opt.best_ends_s * (1 + 1e-12));
+        FewJobsCache cache(100);
+        assert_true(lower_bound(p, root, kInf, cache) <= opt.best_ends_s * (1 + 1e-12));
         // Against a level above the optimum the bound still holds; against
         // one below it the bound only has to reach the level.
-        assert_true(lower_bound(p, root, opt.best_ends_s * 1.01) <= opt.best_ends_s * (1 + 1e-12));
+        assert_true(lower_bound(p, root, opt.best_ends_s * 1.01, cache) <= opt.best_ends_s * (1 + 1e-12));
         // Deeper: with the optimum's first start made, still no higher.
         PartialSchedule s = first_event(p);
         int first = static_cast<int>(std::min_element(opt.best.begin(), opt.best.end(),
@@ -212,7 +213,7 @@ static void lower_bound_never_exceeds_the_optimum(void **)
                                                       }) - opt.best.begin());
         if (opt.best[first].start_s == s.now && may_start(p, s, first, opt.best[first].config)) {
             start(p, s, first, opt.best[first].config);
-            assert_true(lower_bound(p, s, kInf) <= opt.best_ends_s * (1 + 1e-12));
+            assert_true(lower_bound(p, s, kInf, cache) <= opt.best_ends_s * (1 + 1e-12));
         }
     }
 }
@@ -221,7 +222,8 @@ static void lower_bound_is_exact_for_a_few_jobs(void **)
 {
     // Three jobs on one GPU, all at 0: 10, 20, 30 s -> ends 10, 30, 60.
     PooledInstance p = pooled({job("A", 300, 0, 1), job("A", 100, 0, 1), job("A", 200, 0, 1)}, "fast:1x1");
-    assert_true(near(lower_bound(p, first_event(p), kInf), 100));
+    FewJobsCache cache(100);
+    assert_true(near(lower_bound(p, first_event(p), kInf, cache), 100));
 }
 
 static void memo_keeps_states_that_are_no_worse(void **)
