@@ -1,32 +1,11 @@
 #include "sim/lower_bound.h"
 
-#include <algorithm>
-#include <map>
-
+#include "sim/gpu_type_shape.h"
 #include "sim/input_error.h"
 
 namespace accord::sim {
 
 namespace {
-
-struct TypeShape {
-    int largest_node = 0;  // most GPUs of the type on one node
-    int total = 0;         // GPUs of the type in the cluster
-    int nodes = 0;
-};
-
-std::map<std::string, TypeShape> shapes(const std::vector<core::Node> &nodes)
-{
-    std::map<std::string, TypeShape> by_type;
-    for (const auto &n : nodes)
-        for (const auto &[type, count] : n.capacity.gpus) {
-            TypeShape &shape = by_type[type];
-            shape.largest_node = std::max(shape.largest_node, count);
-            shape.total += count;
-            shape.nodes++;
-        }
-    return by_type;
-}
 
 // The fastest configuration of `t` on one type: one node if it fits there,
 // or spread if the type has enough GPUs on several nodes.
@@ -51,7 +30,7 @@ SimResult isolated_fastest(const std::vector<TraceJob> &trace, const JobSpeed &s
                            const std::vector<core::Node> &nodes)
 {
     SimResult result;
-    auto by_type = shapes(nodes);
+    auto by_type = type_shapes(nodes);
     for (const auto &t : trace) {
         SimJob job{t, t.arrival_s, -1, "", 0, 0};
         double best = 0;
