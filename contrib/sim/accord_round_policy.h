@@ -6,6 +6,9 @@
 // measured one (the same table every round policy reads).
 #pragma once
 
+#include <map>
+#include <vector>
+
 #include "core/allocator.h"
 #include "sim/round_policy.h"
 
@@ -18,7 +21,10 @@ public:
     std::vector<Allocation> allocate(const RoundView &view) override;
 
 private:
+    const std::vector<core::JobOption> &options(const RoundView &view, const RoundJob &job);
+
     core::AllocConfig config_;
+    std::map<size_t, std::vector<core::JobOption>> options_;  // by RoundJob::index
 };
 
 }  // namespace accord::sim
