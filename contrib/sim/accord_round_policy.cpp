@@ -66,7 +66,30 @@ core::AllocJob alloc_job(const RoundJob &job, const std::vector<core::JobOption>
     return a;
 }
 
+// Pair rates from the measured table, by job type.
+class MeasuredPairs : public core::PairRates {
+public:
+    MeasuredPairs(const JobSpeed &speed, const std::vector<std::string> &kinds) : speed_(speed), kinds_(kinds) {}
+    std::optional<std::pair<double, double>> rates(uint32_t a, uint32_t b, const std::string &gpu_type,
+                                                   int gpus) const override
+    {
+        return speed_.colocated(gpu_type, kinds_[a], kinds_[b], gpus);
+    }
+
+private:
+    const JobSpeed &speed_;
+    const std::vector<std::string> &kinds_;
+};
+
 }  // namespace
+
+uint32_t AccordRoundPolicy::kind(const std::string &job_type)
+{
+    auto [it, added] = kind_ids_.emplace(job_type, static_cast<uint32_t>(kinds_.size()));
+    if (added)
+        kinds_.push_back(job_type);
+    return it->second;
+}
 
 // A job's options never change, so they are computed once (finished jobs
 // are forgotten).
@@ -88,16 +111,28 @@ std::vector<Allocation> AccordRoundPolicy::allocate(const RoundView &view)
         jobs.push_back(alloc_job(job, options(view, job), nodes));
         active.push_back(job.index);
     }
+    std::map<size_t, long> position;
+    for (size_t j = 0; j < view.jobs.size(); j++)
+        position[view.jobs[j].index] = static_cast<long>(j);
+    for (size_t j = 0; j < view.jobs.size(); j++) {
+        jobs[j].kind = kind(view.jobs[j].trace->job_type);
+        if (view.jobs[j].current && view.jobs[j].current->partner >= 0) {
+            auto partner = position.find(static_cast<size_t>(view.jobs[j].current->partner));
+            jobs[j].partner = partner == position.end() ? -1 : partner->second;  // -1: the partner finished
+        }
+    }
     std::sort(active.begin(), active.end());
     for (auto it = options_.begin(); it != options_.end();)
         it = std::binary_search(active.begin(), active.end(), it->first) ? std::next(it) : options_.erase(it);
-    std::vector<core::AllocChoice> choice = core::allocate(jobs, nodes.nodes, config_);
+    MeasuredPairs pairs(*view.speed, kinds_);
+    std::vector<core::AllocChoice> choice = core::allocate(jobs, nodes.nodes, config_, &pairs);
     std::vector<Allocation> out;
     for (size_t j = 0; j < jobs.size(); j++) {
         if (choice[j].option < 0)
             continue;
         const core::JobOption &o = jobs[j].options[choice[j].option];
-        out.push_back(Allocation{view.jobs[j].index, Assignment{o.gpu_type, o.gpus, -1}});
+        long partner = choice[j].partner < 0 ? -1 : static_cast<long>(view.jobs[choice[j].partner].index);
+        out.push_back(Allocation{view.jobs[j].index, Assignment{o.gpu_type, o.gpus, partner}});
     }
     return out;
 }

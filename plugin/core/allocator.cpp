@@ -23,9 +23,10 @@ struct Candidate {
 
 class Allocation {
 public:
-    Allocation(const std::vector<AllocJob> &jobs, const std::vector<AllocNode> &nodes, const AllocConfig &config)
-        : jobs_(jobs), config_(config), pool_(nodes), capacity_(nodes.size()), choice_(jobs.size()),
-          reserved_(jobs.size(), false), rank_(jobs.size(), 0), slowest_(jobs.size(), 1), fastest_(jobs.size(), 0), type_(jobs.size()),
+    Allocation(const std::vector<AllocJob> &jobs, const std::vector<AllocNode> &nodes, const AllocConfig &config,
+               const PairRates *pairs)
+        : jobs_(jobs), config_(config), pairs_(pairs), pool_(nodes), capacity_(nodes.size()), choice_(jobs.size()),
+          reserved_(jobs.size(), false), rank_(jobs.size(), 0), weight_(jobs.size(), 1), slowest_(jobs.size(), 1), fastest_(jobs.size(), 0), type_(jobs.size()),
           holders_on_(nodes.size())
     {
         for (size_t n = 0; n < nodes.size(); n++)
@@ -46,11 +47,14 @@ public:
     std::vector<AllocChoice> run()
     {
         keep_unmovable();
+        order_ = priority_order();
         reserve_holders();
         admit();
         search_types();
         admit_waiting();
         improve();
+        if (pairs_)
+            pack_waiting();
         return choice_;
     }
 
@@ -82,7 +86,7 @@ private:
         const JobOption &opt = option(j, o);
         double rate = spread(j, o, shares) ? opt.spread_rate : opt.rate;
         bool kept = o == jobs_[j].current && shares == jobs_[j].held;
-        return std::log(kept ? rate * (1 + config_.migrate_gain) : rate);
+        return weight_[j] * std::log(kept ? rate * (1 + config_.migrate_gain) : rate);
     }
 
     void take(size_t j, int o, const Shares &shares)
@@ -97,11 +101,28 @@ private:
         choice_[j] = AllocChoice{};
     }
 
+    // An unmovable pair keeps sharing its GPUs, counted once.
     void keep_unmovable()
     {
-        for (size_t j = 0; j < jobs_.size(); j++)
-            if (!movable(j))
+        for (size_t j = 0; j < jobs_.size(); j++) {
+            if (movable(j))
+                continue;
+            long p = jobs_[j].partner;
+            bool pair = p >= 0 && !movable(static_cast<size_t>(p));
+            if (pair && p < static_cast<long>(j))
+                choice_[j] = AllocChoice{jobs_[j].current, jobs_[j].held, p};
+            else
                 take(j, jobs_[j].current, jobs_[j].held);
+            choice_[j].partner = pair ? p : -1;
+        }
+    }
+
+    // The later of two jobs sharing GPUs in the order is the pair's guest:
+    // it holds nothing of its own (packing may seat it there again).
+    bool guest(size_t j) const
+    {
+        long p = jobs_[j].partner;
+        return p >= 0 && rank_[static_cast<size_t>(p)] < rank_[j];
     }
 
     // Holders keep their nodes until admission reaches them or a job
@@ -109,7 +130,8 @@ private:
     void reserve_holders()
     {
         for (size_t j = 0; j < jobs_.size(); j++) {
-            if (!movable(j) || jobs_[j].current < 0 || jobs_[j].held.empty() || !usable(j, jobs_[j].current))
+            if (!movable(j) || jobs_[j].current < 0 || jobs_[j].held.empty() || !usable(j, jobs_[j].current) ||
+                guest(j))
                 continue;
             pool_.take(jobs_[j].held);
             reserved_[j] = true;
@@ -139,8 +161,10 @@ private:
             bool held_a = jobs_[a].current >= 0, held_b = jobs_[b].current >= 0;
             return queue[a] != queue[b] ? queue[a] < queue[b] : held_a > held_b;
         });
-        for (size_t r = 0; r < order.size(); r++)
+        for (size_t r = 0; r < order.size(); r++) {
             rank_[order[r]] = r;
+            weight_[order[r]] = std::pow(static_cast<double>(order.size() - r), config_.rank_weight);
+        }
         return order;
     }
 
@@ -292,7 +316,7 @@ private:
 
     void admit()
     {
-        for (size_t j : priority_order()) {
+        for (size_t j : order_) {
             if (reserved_[j]) {
                 reserved_[j] = false;
                 choice_[j] = AllocChoice{jobs_[j].current, jobs_[j].held};
@@ -525,6 +549,67 @@ private:
         }
     }
 
+    // How much a waiting job w and host h together do sharing h's GPUs,
+    // each rate over what it does alone there; 0 when never measured.
+    double pair_worth(size_t w, int ow, size_t h) const
+    {
+        const JobOption &oh = option(h, choice_[h].option);
+        auto key = std::make_tuple(jobs_[h].kind, jobs_[w].kind, type_[h][choice_[h].option], oh.gpus);
+        auto it = pair_rates_.find(key);
+        if (it == pair_rates_.end())
+            it = pair_rates_.emplace(key, pairs_->rates(jobs_[h].kind, jobs_[w].kind, oh.gpu_type, oh.gpus)).first;
+        const auto &rates = it->second;
+        if (!rates || rates->first <= 0 || rates->second <= 0)
+            return 0;
+        return rates->first / oh.rate + rates->second / option(w, ow).rate;
+    }
+
+    // Waiting jobs, earliest in the order first, share the GPUs of an
+    // admitted job of the same count running alone on one node, the pair
+    // that does most; only when the pair does at least as much as the host
+    // alone (Gandiva's rule), raised by the migration threshold unless they
+    // already share: a new pair restarts both.
+    void pack_waiting()
+    {
+        std::vector<size_t> order(jobs_.size());
+        for (size_t j = 0; j < jobs_.size(); j++)
+            order[j] = j;
+        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return rank_[a] < rank_[b]; });
+        size_t hosts = 0;
+        for (size_t h = 0; h < jobs_.size(); h++)
+            hosts += admitted(h) && movable(h) && choice_[h].shares.size() == 1;
+        for (size_t w : order) {
+            if (hosts == 0)
+                break;
+            if (!movable(w) || admitted(w))
+                continue;
+            double best = 0;
+            size_t host = 0;
+            int as = -1;
+            for (size_t h = 0; h < jobs_.size(); h++) {
+                if (!admitted(h) || !movable(h) || choice_[h].partner >= 0 || choice_[h].shares.size() != 1)
+                    continue;
+                int ow = option_with(w, type_[h][choice_[h].option], option(h, choice_[h].option).gpus);
+                if (ow < 0)
+                    continue;
+                bool same = jobs_[w].partner == static_cast<long>(h) && jobs_[w].current == ow &&
+                             choice_[h].option == jobs_[h].current && choice_[h].shares == jobs_[h].held;
+                double needed = same ? 1 : 1 + config_.migrate_gain;
+                double worth = pair_worth(w, ow, h);
+                if (worth >= needed && worth / needed > best) {
+                    best = worth / needed;
+                    host = h;
+                    as = ow;
+                }
+            }
+            if (as < 0)
+                continue;
+            choice_[w] = AllocChoice{as, choice_[host].shares, static_cast<long>(host)};
+            choice_[host].partner = static_cast<long>(w);
+            hosts--;
+        }
+    }
+
     void improve()
     {
         for (int pass = 0; pass < kMaxImprovementPasses; pass++)
@@ -534,11 +619,16 @@ private:
 
     const std::vector<AllocJob> &jobs_;
     const AllocConfig &config_;
+    const PairRates *pairs_;
+    mutable std::map<std::tuple<uint32_t, uint32_t, int, int>, std::optional<std::pair<double, double>>>
+        pair_rates_;  // asked once per round
     NodePool pool_;
     std::vector<int> capacity_;              // per node
     std::vector<AllocChoice> choice_;
     std::vector<bool> reserved_;             // holder still on its nodes, not yet reached
+    std::vector<size_t> order_;              // movable jobs, first in the order first
     std::vector<size_t> rank_;               // place in the priority order
+    std::vector<double> weight_;
     std::vector<double> slowest_;            // per job: its slowest one-node rate
     std::vector<double> fastest_;            // per job: its fastest rate
     std::vector<std::vector<int>> type_;     // per job and option: the pool's type id
@@ -548,9 +638,9 @@ private:
 }  // namespace
 
 std::vector<AllocChoice> allocate(const std::vector<AllocJob> &jobs, const std::vector<AllocNode> &nodes,
-                                  const AllocConfig &config)
+                                  const AllocConfig &config, const PairRates *pairs)
 {
-    return Allocation(jobs, nodes, config).run();
+    return Allocation(jobs, nodes, config, pairs).run();
 }
 
 }  // namespace accord::core

@@ -3,7 +3,9 @@
 #include "cmocka_cpp.h"
 
 #include <map>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/allocator.h"
@@ -15,6 +17,7 @@ using accord::core::allocate;
 using accord::core::AllocNode;
 using accord::core::JobOption;
 using accord::core::NodeShare;
+using accord::core::PairRates;
 using accord::core::Shares;
 
 namespace {
@@ -304,6 +307,70 @@ static void elastic_counts_tile_nodes(void **)
     assert_int_equal(two[1].option, 3);
 }
 
+
+// Shares follow the order (rank weights): with one GPU left for two equal
+// elastic jobs, it goes to the one earlier in the order, here the second
+// in the list (less attained service).
+static void earlier_in_the_order_gets_the_larger_share(void **)
+{
+    auto elastic = [](uint32_t id, double attained_gpu_s) {
+        AllocJob j;
+        j.id = id;
+        j.attained_gpu_s = attained_gpu_s;
+        j.options = {{"a100", 1, 1, 0}, {"a100", 2, 2, 2}};
+        return j;
+    };
+    auto choice = options(allocate({elastic(1, 2e4), elastic(2, 0)}, cluster({{"a100", 3}}), AllocConfig{}));
+    assert_int_equal(choice[0], 0);
+    assert_int_equal(choice[1], 1);
+}
+
+// Pair rates of two job kinds (0 and 1) on one GPU of "v100".
+class TwoKinds : public PairRates {
+public:
+    explicit TwoKinds(std::pair<double, double> rates) : rates_(rates) {}
+    std::optional<std::pair<double, double>> rates(uint32_t a, uint32_t b, const std::string &type,
+                                                   int gpus) const override
+    {
+        if (type != "v100" || gpus != 1 || a == b)
+            return std::nullopt;
+        return a == 0 ? rates_ : std::make_pair(rates_.second, rates_.first);
+    }
+
+private:
+    std::pair<double, double> rates_;
+};
+
+// A job that cannot run alone shares a running job's GPU when the pair
+// does more than the host alone by the migration threshold (a new pair
+// restarts both); a pair that already shares needs only to do as much.
+static void waiting_job_is_packed_when_the_pair_gains(void **)
+{
+    auto two = [](bool sharing) {
+        std::vector<AllocJob> jobs = {job(1, 1, {{"v100", 10}}), job(2, 1, {{"v100", 4}})};
+        jobs[1].kind = 1;
+        holds(jobs[0], "v100", {{0, 1}});
+        jobs[1].attained_gpu_s = 1e5;
+        if (sharing) {
+            holds(jobs[1], "v100", {{0, 1}});
+            jobs[0].partner = 1;
+            jobs[1].partner = 0;
+        }
+        return jobs;
+    };
+    auto nodes = cluster({{"v100", 1}});
+    // Together 6/10 + 2/4 = 1.1 of the host alone; 5/10 + 2/4 = 1.0.
+    TwoKinds gains({6, 2}), even({5, 2});
+    auto packed = allocate(two(false), nodes, AllocConfig{}, &gains);
+    assert_int_equal(packed[1].option, 0);
+    assert_int_equal(packed[1].partner, 0);
+    assert_int_equal(packed[0].partner, 1);
+    assert_true(packed[1].shares == packed[0].shares);
+    assert_int_equal(allocate(two(false), nodes, AllocConfig{}, &even)[1].option, -1);
+    auto kept = allocate(two(true), nodes, AllocConfig{}, &even);
+    assert_int_equal(kept[1].partner, 0);
+}
+
 int main()
 {
     const struct CMUnitTest tests[] = {
@@ -322,6 +389,8 @@ int main()
         cmocka_unit_test(large_job_displaces_holders_to_run_spread),
         cmocka_unit_test(kept_option_keeps_its_nodes),
         cmocka_unit_test(elastic_counts_tile_nodes),
+        cmocka_unit_test(earlier_in_the_order_gets_the_larger_share),
+        cmocka_unit_test(waiting_job_is_packed_when_the_pair_gains),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }
