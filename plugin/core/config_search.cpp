@@ -13,6 +13,8 @@ namespace {
 constexpr double kEpsilon = 1e-9;
 constexpr double kInfeasible = -std::numeric_limits<double>::infinity();
 constexpr int kMaxPasses = 8;
+constexpr size_t kMaxMovesPerJob = 4;
+constexpr size_t kMaxChainJobs = 32;
 
 // A job's options on one type, fewest GPUs first.
 using Ladder = std::vector<SearchOption>;
@@ -46,7 +48,7 @@ public:
     std::vector<int> run()
     {
         for (int pass = 0; pass < kMaxPasses; pass++)
-            if (!move_jobs() && !swap_jobs())
+            if (!move_jobs() && !split_pairs() && !move_chains())
                 break;
         std::vector<int> out(type_.size());
         for (size_t j = 0; j < type_.size(); j++)
@@ -149,97 +151,206 @@ private:
         return fill(k, with(members_[k], j), nullptr);
     }
 
-    // Every job in turn moves to the type where the two types' values
-    // together rise most, if any.
-    bool move_jobs()
+    struct Move {
+        double gain = kEpsilon;
+        size_t job = 0;
+        int to = -1;
+    };
+
+    // The move of one job to another type that raises the two types'
+    // values together most.
+    Move best_move() const
     {
-        bool moved = false;
+        Move best;
         for (size_t j = 0; j < type_.size(); j++) {
             int from = type_[j];
             double left = value_without(from, j);
-            double best = kEpsilon;
-            int to = -1;
             for (int k = 0; k < types(); k++) {
                 if (k == from || ladders_[j][k].empty())
                     continue;
                 double gain = left + value_with(k, j) - total_[from] - total_[k];
-                if (gain > best) {
-                    best = gain;
-                    to = k;
-                }
+                if (gain > best.gain)
+                    best = Move{gain, j, k};
             }
-            if (to < 0)
-                continue;
-            set_type(from, without(members_[from], j));
-            set_type(to, with(members_[to], j));
-            type_[j] = to;
+        }
+        return best;
+    }
+
+    // Steepest ascent: the best move first, so that a small gain does not
+    // take the room a large one needs.
+    bool move_jobs()
+    {
+        bool moved = false;
+        for (size_t step = 0; step < kMaxMovesPerJob * type_.size(); step++) {
+            Move m = best_move();
+            if (m.to < 0)
+                break;
+            move(m.job, m.to);
             moved = true;
         }
         return moved;
     }
 
-    // What job j gains by holding its current count on type k instead.
-    std::optional<double> gain_on(size_t j, int k) const
+    // The value of job j at its current count on type k, if it has it.
+    std::optional<double> at_count_on(size_t j, int k) const
     {
         int gpus = ladders_[j][type_[j]][level_[j]].gpus;
         for (const auto &o : ladders_[j][k])
             if (o.gpus == gpus)
-                return o.value - ladders_[j][type_[j]][level_[j]].value;
+                return o.value;
         return std::nullopt;
     }
 
-    // Jobs on type a at `gpus` GPUs that could hold as many on type b, best
-    // gain first.
-    std::vector<std::pair<double, size_t>> candidates(int a, int b, int gpus) const
+    // Splits the jobs of types a and b between them optimally for their
+    // current counts: a knapsack over b's GPUs (dynamic programming), each
+    // job that could be on either worth its value on b less its value on a,
+    // the GPUs left on b bounded so that the rest fit a. Exact for two
+    // types; over more, repeated for every pair while a split gains.
+    bool split_pair(int a, int b)
     {
-        std::vector<std::pair<double, size_t>> out;
-        for (size_t j : members_[a])
-            if (ladders_[j][a][level_[j]].gpus == gpus)
-                if (auto gain = gain_on(j, b))
-                    out.emplace_back(*gain, j);
-        std::stable_sort(out.begin(), out.end(), [](const auto &x, const auto &y) { return x.first > y.first; });
-        return out;
-    }
-
-    // Pairs the jobs of type a that gain most on type b with those of b
-    // that gain most on a, at equal counts; a pair trades types when the two
-    // types' water-filled values together rise.
-    bool swap_jobs()
-    {
-        bool swapped = false;
-        for (int a = 0; a < types(); a++) {
-            for (int b = a + 1; b < types(); b++) {
-                std::vector<int> counts;
-                for (size_t j : members_[a])
-                    counts.push_back(ladders_[j][a][level_[j]].gpus);
-                std::sort(counts.begin(), counts.end());
-                counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
-                for (int gpus : counts)
-                    swapped |= swap_at(a, b, gpus);
+        std::vector<size_t> items;
+        std::vector<int> weight;
+        std::vector<double> profit;
+        int fixed_a = 0, fixed_b = 0, movable_gpus = 0;
+        double base = 0;
+        for (int k : {a, b})
+            for (size_t j : members_[k]) {
+                int gpus = ladders_[j][k][level_[j]].gpus;
+                auto on_a = at_count_on(j, a), on_b = at_count_on(j, b);
+                if (!on_a || !on_b) {
+                    (k == a ? fixed_a : fixed_b) += gpus;
+                    continue;
+                }
+                items.push_back(j);
+                weight.push_back(gpus);
+                profit.push_back(*on_b - *on_a);
+                base += *on_a;
+                movable_gpus += gpus;
             }
-        }
-        return swapped;
+        int most = capacity_[b] - fixed_b, least = movable_gpus - (capacity_[a] - fixed_a);
+        if (items.empty() || most < 0 || least > most)
+            return false;
+        least = std::max(least, 0);
+        std::vector<double> best(most + 1, kInfeasible);
+        std::vector<std::vector<bool>> took(items.size(), std::vector<bool>(most + 1, false));
+        best[0] = 0;
+        for (size_t i = 0; i < items.size(); i++)
+            for (int w = most; w >= weight[i]; w--)
+                if (best[w - weight[i]] != kInfeasible && best[w - weight[i]] + profit[i] > best[w] + kEpsilon) {
+                    best[w] = best[w - weight[i]] + profit[i];
+                    took[i][w] = true;
+                }
+        int at = -1;
+        for (int w = least; w <= most; w++)
+            if (best[w] != kInfeasible && (at < 0 || best[w] > best[at] + kEpsilon))
+                at = w;
+        if (at < 0)
+            return false;
+        std::vector<int> to(items.size(), a);
+        for (size_t i = items.size(); i-- > 0;)
+            if (took[i][at]) {
+                to[i] = b;
+                at -= weight[i];
+            }
+        return apply_split(a, b, items, to);
     }
 
-    bool swap_at(int a, int b, int gpus)
+    // Moves the items to their sides when that raises the two types'
+    // water-filled values together.
+    bool apply_split(int a, int b, const std::vector<size_t> &items, const std::vector<int> &to)
     {
-        auto up = candidates(a, b, gpus), down = candidates(b, a, gpus);
-        bool swapped = false;
-        for (size_t i = 0; i < std::min(up.size(), down.size()); i++) {
-            if (up[i].first + down[i].first <= kEpsilon)
-                break;
-            size_t x = up[i].second, y = down[i].second;
-            bool refill = elastic_[a] || elastic_[b] || !one_count(x, b) || !one_count(y, a);
-            auto in_a = with(without(members_[a], x), y), in_b = with(without(members_[b], y), x);
-            if (refill && fill(a, in_a, nullptr) + fill(b, in_b, nullptr) <= total_[a] + total_[b] + kEpsilon)
+        std::vector<size_t> in_a, in_b;
+        for (int k : {a, b})
+            for (size_t j : members_[k]) {
+                auto it = std::find(items.begin(), items.end(), j);
+                int side = it == items.end() ? k : to[it - items.begin()];
+                (side == a ? in_a : in_b).push_back(j);
+            }
+        std::sort(in_a.begin(), in_a.end());
+        std::sort(in_b.begin(), in_b.end());
+        if (in_a == members_[a] && in_b == members_[b])
+            return false;
+        double after = fill(a, in_a, nullptr) + fill(b, in_b, nullptr);
+        if (!(after > total_[a] + total_[b] + kEpsilon))
+            return false;
+        for (size_t j : in_a)
+            type_[j] = a;
+        for (size_t j : in_b)
+            type_[j] = b;
+        set_type(a, std::move(in_a));
+        set_type(b, std::move(in_b));
+        return true;
+    }
+
+    // The value of type k's members with job `out` removed and job `in`
+    // added (either may be none).
+    double value_of(int k, long out, long in) const
+    {
+        std::vector<size_t> members = out < 0 ? members_[k] : without(members_[k], static_cast<size_t>(out));
+        if (in >= 0)
+            members = with(std::move(members), static_cast<size_t>(in));
+        return fill(k, members, nullptr);
+    }
+
+    void move(size_t j, int to)
+    {
+        int from = type_[j];
+        set_type(from, without(members_[from], j));
+        set_type(to, with(members_[to], j));
+        type_[j] = to;
+    }
+
+    struct Chain {
+        double gain = kEpsilon;
+        size_t x = 0, y = 0;
+        int k = -1, m = -1;
+    };
+
+    // The best chain of job x to its type k and job y from k on to m.
+    void chains_from(size_t x, Chain &best) const
+    {
+        int a = type_[x];
+        for (int k = 0; k < types(); k++) {
+            if (k == a || ladders_[x][k].empty())
                 continue;
-            set_type(a, std::move(in_a));
-            set_type(b, std::move(in_b));
-            type_[x] = b;
-            type_[y] = a;
-            swapped = true;
+            for (size_t y : members_[k])
+                for (int m = 0; m < types(); m++) {
+                    if (m == k || ladders_[y][m].empty())
+                        continue;
+                    double before = total_[a] + total_[k] + (m == a ? 0 : total_[m]);
+                    double after = value_of(k, static_cast<long>(y), static_cast<long>(x));
+                    after += m == a ? value_of(a, static_cast<long>(x), static_cast<long>(y))
+                                    : value_of(a, static_cast<long>(x), -1) + value_of(m, -1, static_cast<long>(y));
+                    if (after - before > best.gain)
+                        best = Chain{after - before, x, y, k, m};
+                }
         }
-        return swapped;
+    }
+
+    // Two moves that only gain together: job x takes type k, and a job y of
+    // k makes room by moving on to a third type (or x's). Tried on small
+    // sets only (it costs jobs^2 x types^2 fills).
+    bool move_chains()
+    {
+        if (type_.size() > kMaxChainJobs)
+            return false;
+        Chain best;
+        for (size_t x = 0; x < type_.size(); x++)
+            chains_from(x, best);
+        if (best.k < 0)
+            return false;
+        move(best.x, best.k);
+        move(best.y, best.m);
+        return true;
+    }
+
+    bool split_pairs()
+    {
+        bool changed = false;
+        for (int a = 0; a < types(); a++)
+            for (int b = a + 1; b < types(); b++)
+                changed |= split_pair(a, b);
+        return changed;
     }
 
     std::vector<int> capacity_;

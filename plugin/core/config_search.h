@@ -6,11 +6,18 @@
 //    starts at its fewest GPUs, then the GPUs left go, one step at a time,
 //    to the job whose value rises most per added GPU (optimal when values
 //    are concave in the count, which measured speedups nearly are).
-//  - Types are found by local search: a job moves to another type, or two
-//    jobs of equal count on two types trade types, whenever the water-filled
-//    values of the two types together rise. A move lets a chain of gains
-//    happen that no single job sees alone: a large job moving to a type it
-//    likes a little less frees a type on which others gain a lot.
+//  - Types, by local search, repeated while anything gains:
+//    1. moves, best first: one job to another type when the two types'
+//       water-filled values together rise (a large job moving to a type it
+//       likes a little less can free a type on which others gain a lot);
+//    2. splits: the jobs of two types divided between them optimally at
+//       their counts, a knapsack solved by dynamic programming (this trades
+//       one 4-GPU job for two 2-GPU ones, which no single move does);
+//    3. chains, on small sets: a job takes a type while one of its jobs
+//       moves on to a third, two moves that only gain together.
+//    On random instances of 2-6 jobs and 2-3 types (tests/unit/
+//    test_config_search.cpp) this finds the enumerated optimum almost
+//    always (docs/design.md, "Accord's allocator").
 #pragma once
 
 #include <vector>
