@@ -17,9 +17,19 @@ AccountingStorageHost=127.0.0.1
 AccountingStoragePort=$DBD_PORT
 # Every job needs an association; association and QOS limits hold.
 AccountingStorageEnforce=associations,limits,qos
-# Counts GPUs as a TRES, so limits like GrpTRES=gres/gpu=4 can be set.
-AccountingStorageTRES=gres/gpu
+# Counts GPUs as TRES, in all and per type, so limits like
+# GrpTRES=gres/gpu=4 or MaxTRESPerJob=gres/gpu:a100=1 can be set.
+AccountingStorageTRES=$(gpu_tres)
 EOF
+}
+
+# gres/gpu, then gres/gpu:TYPE for every GPU type of the spec.
+gpu_tres() {
+    local t tres=gres/gpu
+    for t in "${!TYPES[@]}"; do
+        ((GPU_COUNTS[t] == 0)) || tres+=",gres/gpu:${TYPES[$t]}"
+    done
+    echo "$tres"
 }
 
 # The private MariaDB server of --accounting: a throw-away database, so

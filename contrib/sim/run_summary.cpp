@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <jansson.h>
 #include <memory>
 #include <numeric>
@@ -75,6 +76,8 @@ std::string to_json(const RunSummary &s, const std::string &policy)
                   "utilization", s.utilization, "cycles", static_cast<json_int_t>(s.cycles),
                   "cycle_ms", spread_json(s.cycle_ms)),
         json_decref);
+    if (s.wall_s > 0)
+        json_object_set_new(root.get(), "wall_s", json_real(s.wall_s));
     if (s.has_fairness)
         json_object_set_new(root.get(), "finish_time_fairness",
                             json_pack("{s:o, s:f}", "rho", spread_json(s.ftf_rho), "share_above_1",
@@ -82,6 +85,22 @@ std::string to_json(const RunSummary &s, const std::string &policy)
     std::unique_ptr<char, decltype(&free)> text(json_dumps(root.get(), JSON_INDENT(2) | JSON_PRESERVE_ORDER),
                                                 free);
     return std::string(text.get()) + "\n";
+}
+
+std::string summary_csv_header()
+{
+    return "policy,jobs,jct_mean_s,jct_median_s,jct_p99_s,queueing_mean_s,queueing_p99_s,makespan_s,"
+           "gpu_hours,utilization,ftf_worst,ftf_share_above_1,cycles,cycle_ms_mean,cycle_ms_p99,wall_s\n";
+}
+
+std::string to_csv_line(const RunSummary &s, const std::string &policy)
+{
+    char line[512];
+    std::snprintf(line, sizeof line, "%s,%zu,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.3f,%.4f,%.4g,%.4f,%zu,%.4g,%.4g,%.3f\n",
+                  policy.c_str(), s.jobs, s.jct_s.mean, s.jct_s.median, s.jct_s.p99, s.queueing_s.mean,
+                  s.queueing_s.p99, s.makespan_s, s.gpu_hours, s.utilization, s.ftf_rho.max,
+                  s.ftf_share_above_1, s.cycles, s.cycle_ms.mean, s.cycle_ms.p99, s.wall_s);
+    return line;
 }
 
 }  // namespace accord::sim

@@ -24,6 +24,7 @@ struct RunSummary {
     double utilization = 0; // gpu_hours / (cluster GPUs x makespan)
     size_t cycles = 0;
     Spread cycle_ms;     // the core's wall time per cycle
+    double wall_s = 0;   // the whole simulated run's wall time (set by the caller)
     bool has_fairness = false;
     Spread ftf_rho;             // finish-time fairness (finish_time_fairness.h)
     double ftf_share_above_1 = 0;
@@ -34,5 +35,9 @@ RunSummary summarize(const SimResult &result, int cluster_gpus, const SimResult 
 
 // {"policy": ..., "jobs": ..., "jct_s": {"mean": ...}, ...}
 std::string to_json(const RunSummary &summary, const std::string &policy);
+
+// The same figures as CSV: a header line, then one line per run.
+std::string summary_csv_header();
+std::string to_csv_line(const RunSummary &summary, const std::string &policy);
 
 }  // namespace accord::sim

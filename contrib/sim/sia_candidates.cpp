@@ -88,14 +88,15 @@ std::vector<SiaCandidate> sia_candidates(const RoundView &view, const SiaParams 
         double realloc = sia_realloc_factor(view.now_s - job.trace->arrival_s, restarts[j], view.restart_s);
         for (size_t c = 0; c < configs.size(); c++) {
             const GpuPool &pool = view.pools[configs[c].pool];
-            bool change = job.current && !is_current(job, pool, configs[c].gpus);
+            bool current = is_current(job, pool, configs[c].gpus);
+            bool change = job.current && !current;
             double goodput = goodputs[c] * (change ? realloc : 1);
             // Sia minimises sum(G^p) + lambda_n * unallocated for p < 0 and
             // maximises sum(G^p) - lambda_n * unallocated for p > 0; both are
             // "maximise the sum of lambda_n + sign(p) * G^p over choices".
             double value = params.no_alloc_penalty + sign * std::pow(goodput, params.p);
             if (value > 0)
-                candidates.push_back({j, configs[c].pool, configs[c].gpus, value});
+                candidates.push_back({j, configs[c].pool, configs[c].gpus, value, current});
         }
     }
     return candidates;

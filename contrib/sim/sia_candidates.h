@@ -15,7 +15,8 @@ namespace accord::sim {
 struct SiaParams {
     double p = -0.5;                // fairness exponent (sia_default_p_val); not 0
     double no_alloc_penalty = 1.1;  // |lambda_n| (sia_default_lambda_n); > 0
-    double time_budget_s = 1.0;     // solver budget per round; 0 = greedy only
+    int node_limit = 200;           // solver's branch-and-bound subproblems per round; >= 1
+    double time_budget_s = 10.0;    // solver's wall-clock safety net per round; 0 = greedy only
 };
 
 // One configuration of one job: `gpus` GPUs of view.pools[pool].
@@ -24,6 +25,7 @@ struct SiaCandidate {
     size_t pool = 0;   // position in RoundView::pools
     int gpus = 0;
     double value = 0;  // > 0: what choosing it adds to Sia's objective
+    bool current = false;  // the job held this configuration in the last round
 };
 
 // Sia's GPU counts on a pool: 1, 2, 4, ... below a node, one node, then

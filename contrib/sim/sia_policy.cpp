@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "sim/sia_tie_break.h"
+
 namespace accord::sim {
 
 namespace {
@@ -31,6 +33,8 @@ SiaPolicy::SiaPolicy(const SiaParams &params) : params_(params)
         throw std::invalid_argument("sia: the no-allocation penalty must be > 0");
     if (!(params.time_budget_s >= 0) || !std::isfinite(params.time_budget_s))
         throw std::invalid_argument("sia: the solver time budget must be >= 0 seconds");
+    if (params.node_limit < 1)
+        throw std::invalid_argument("sia: the solver node limit must be >= 1");
 }
 
 // Sia's num_restarts: the first start is not a restart; every later start
@@ -66,10 +70,11 @@ std::vector<Allocation> SiaPolicy::allocate(const RoundView &view)
     if (!view.speed)
         throw std::invalid_argument("sia: the round view has no job speeds");
     auto candidates = sia_candidates(view, params_, count_restarts(view));
-    SiaChoice choice = solve_sia_program(candidates, capacities(view), params_.time_budget_s);
+    SiaChoice choice = solve_sia_program(candidates, capacities(view),
+                                         SiaLimits{params_.node_limit, params_.time_budget_s});
     record(choice.how);
     std::vector<Allocation> allocations;
-    for (size_t k : choice.chosen) {
+    for (size_t k : keep_running_jobs_on_ties(candidates, choice.chosen)) {
         const SiaCandidate &c = candidates[k];
         allocations.push_back({view.jobs[c.job].index, Assignment{view.pools[c.pool].type, c.gpus, -1}});
     }

@@ -1,8 +1,9 @@
 // "sia": a Sia-like round policy (Jayaram Subramanya et al., SOSP'23). Each
 // round it solves Sia's integer program over every active job's (GPU type,
 // GPU count) configurations (sia_candidates.h, sia_program.h) and gives each
-// job the configuration chosen, or nothing. Preemptive: a job may be
-// suspended, resized or moved to another type in any round.
+// job the configuration chosen, or nothing; ties go to the running jobs
+// (sia_tie_break.h). Preemptive: a job may be suspended, resized or moved
+// to another type in any round.
 #pragma once
 
 #include <cstddef>
@@ -26,7 +27,7 @@ struct SiaSolveCounts {
 class SiaPolicy : public RoundPolicy {
 public:
     // Throws std::invalid_argument for p = 0 (Sia has no objective there),
-    // a penalty <= 0 or a negative time budget.
+    // a penalty <= 0, a negative time budget or a node limit < 1.
     explicit SiaPolicy(const SiaParams &params = SiaParams{});
     std::string name() const override { return "sia"; }
     std::vector<Allocation> allocate(const RoundView &view) override;

@@ -4,7 +4,8 @@
 #include <chrono>
 #include <climits>
 
-#include "sim/glpk_problem.h"
+#include "sim/sia_count_model.h"
+#include "sim/sia_job_groups.h"
 
 namespace accord::sim {
 
@@ -12,60 +13,78 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-int job_count(const std::vector<SiaCandidate> &candidates)
+size_t job_count(const std::vector<SiaCandidate> &candidates)
 {
     size_t jobs = 0;
     for (const auto &c : candidates)
         jobs = std::max(jobs, c.job + 1);
-    return static_cast<int>(jobs);
+    return jobs;
 }
 
-// Rows 1..J: one per job (sum <= 1); rows J+1..J+P: one per pool (GPUs <=
-// capacity). Column k+1 is candidate k, binary, worth its value.
-void build(glp_prob *lp, const std::vector<SiaCandidate> &candidates, const std::vector<int> &capacity)
-{
-    int jobs = job_count(candidates);
-    int columns = static_cast<int>(candidates.size());
-    glp_set_obj_dir(lp, GLP_MAX);
-    glp_add_rows(lp, jobs + static_cast<int>(capacity.size()));
-    for (int j = 1; j <= jobs; j++)
-        glp_set_row_bnds(lp, j, GLP_UP, 0, 1);
-    for (size_t p = 0; p < capacity.size(); p++)
-        glp_set_row_bnds(lp, jobs + 1 + static_cast<int>(p), GLP_UP, 0, capacity[p]);
-    glp_add_cols(lp, columns);
-    std::vector<int> rows{0}, cols{0};
-    std::vector<double> coefs{0};
-    for (int k = 1; k <= columns; k++) {
-        const SiaCandidate &c = candidates[k - 1];
-        glp_set_col_kind(lp, k, GLP_BV);
-        glp_set_obj_coef(lp, k, c.value);
-        rows.insert(rows.end(), {static_cast<int>(c.job) + 1, jobs + 1 + static_cast<int>(c.pool)});
-        cols.insert(cols.end(), {k, k});
-        coefs.insert(coefs.end(), {1.0, static_cast<double>(c.gpus)});
-    }
-    glp_load_matrix(lp, static_cast<int>(rows.size()) - 1, rows.data(), cols.data(), coefs.data());
-}
-
-// Hands GLPK the greedy answer as its first incumbent, so a timeout still
-// leaves an answer at least as good as the fallback.
-struct Incumbent {
-    std::vector<double> x;  // 1-based column values
+// Branch and bound's callback: hands GLPK the greedy answer as its first
+// incumbent (so a stop still leaves an answer at least as good as the
+// fallback) and stops it before it takes up subproblem `node_limit` + 1.
+struct Search {
+    std::vector<double> incumbent;  // 1-based column values
     bool offered = false;
+    int node_limit = 0;
+    int selected = 0;  // subproblems taken up so far
 };
 
-void offer_incumbent(glp_tree *tree, void *info)
+void steer_search(glp_tree *tree, void *info)
 {
-    auto *incumbent = static_cast<Incumbent *>(info);
-    if (glp_ios_reason(tree) != GLP_IHEUR || incumbent->offered)
-        return;
-    incumbent->offered = true;
-    glp_ios_heur_sol(tree, incumbent->x.data());
+    auto *search = static_cast<Search *>(info);
+    switch (glp_ios_reason(tree)) {
+    case GLP_IHEUR:
+        if (!search->offered) {
+            search->offered = true;
+            glp_ios_heur_sol(tree, search->incumbent.data());
+        }
+        break;
+    case GLP_ISELECT:  // GLPK asks before every subproblem, the root included
+        if (search->selected == search->node_limit)
+            glp_ios_terminate(tree);
+        search->selected++;
+        break;
+    default:
+        break;
+    }
 }
 
 int milliseconds_left(Clock::time_point deadline)
 {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
     return static_cast<int>(std::clamp<long long>(left, 0, INT_MAX));
+}
+
+// At most one candidate per job and each pool's GPUs: GLPK's answer is
+// read with a tolerance, so it is checked before it is used.
+bool feasible(const std::vector<SiaCandidate> &candidates, const std::vector<int> &capacity,
+              const std::vector<size_t> &chosen)
+{
+    std::vector<int> left = capacity;
+    std::vector<bool> placed(job_count(candidates), false);
+    for (size_t k : chosen) {
+        const SiaCandidate &c = candidates[k];
+        if (placed[c.job] || c.gpus > left[c.pool])
+            return false;
+        placed[c.job] = true;
+        left[c.pool] -= c.gpus;
+    }
+    return true;
+}
+
+// The LP relaxation, from the greedy answer's vertex; branch and bound
+// starts from its basis.
+bool solve_relaxation(SiaCountModel &model, const std::vector<int> &greedy_counts, Clock::time_point deadline)
+{
+    model.start_from(greedy_counts);
+    glp_smcp simplex;
+    glp_init_smcp(&simplex);
+    simplex.msg_lev = GLP_MSG_OFF;
+    simplex.pricing = GLP_PT_STD;  // from this start, measured faster than steepest edge
+    simplex.tm_lim = milliseconds_left(deadline);
+    return glp_simplex(model.get(), &simplex) == 0 && glp_get_status(model.get()) == GLP_OPT;
 }
 
 }  // namespace
@@ -98,43 +117,35 @@ std::vector<size_t> greedy_sia_program(const std::vector<SiaCandidate> &candidat
 }
 
 SiaChoice solve_sia_program(const std::vector<SiaCandidate> &candidates, const std::vector<int> &capacity,
-                            double time_budget_s)
+                            const SiaLimits &limits)
 {
     std::vector<size_t> greedy = greedy_sia_program(candidates, capacity);
-    if (candidates.empty() || time_budget_s <= 0)
+    if (candidates.empty() || limits.time_s <= 0)
         return {greedy, SiaSolve::greedy};
     auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                       std::chrono::duration<double>(time_budget_s));
-    GlpkProblem lp;
-    build(lp.get(), candidates, capacity);
-
-    glp_smcp simplex;
-    glp_init_smcp(&simplex);
-    simplex.msg_lev = GLP_MSG_OFF;
-    simplex.tm_lim = milliseconds_left(deadline);
-    if (glp_simplex(lp.get(), &simplex) != 0 || glp_get_status(lp.get()) != GLP_OPT)
+                                       std::chrono::duration<double>(limits.time_s));
+    SiaJobGroups groups(candidates);
+    SiaCountModel model(groups.candidates(), groups.sizes(), capacity);
+    std::vector<int> greedy_counts = groups.counts_of(greedy);
+    if (!solve_relaxation(model, greedy_counts, deadline))
         return {greedy, SiaSolve::greedy};
 
-    Incumbent incumbent{std::vector<double>(candidates.size() + 1, 0.0)};
-    for (size_t k : greedy)
-        incumbent.x[k + 1] = 1;
+    Search search{model.columns_of(greedy_counts), false, limits.nodes, 0};
     glp_iocp branch;
     glp_init_iocp(&branch);
     branch.msg_lev = GLP_MSG_OFF;
     branch.mip_gap = 1e-4;  // sia_solver_thresh
     branch.tm_lim = milliseconds_left(deadline);
-    branch.cb_func = offer_incumbent;
-    branch.cb_info = &incumbent;
-    int rc = glp_intopt(lp.get(), &branch);
-    int status = glp_mip_status(lp.get());
+    branch.cb_func = steer_search;
+    branch.cb_info = &search;
+    int rc = glp_intopt(model.get(), &branch);
+    int status = glp_mip_status(model.get());
     if (status != GLP_OPT && status != GLP_FEAS)
         return {greedy, SiaSolve::greedy};
-
-    SiaChoice choice;
-    for (size_t k = 0; k < candidates.size(); k++)
-        if (glp_mip_col_val(lp.get(), static_cast<int>(k) + 1) > 0.5)
-            choice.chosen.push_back(k);
-    choice.how = (rc == 0 || rc == GLP_EMIPGAP) ? SiaSolve::optimal : SiaSolve::best_found;
+    SiaChoice choice{groups.members_for(model.counts_in_answer()),
+                     (rc == 0 || rc == GLP_EMIPGAP) ? SiaSolve::optimal : SiaSolve::best_found};
+    if (!feasible(candidates, capacity, choice.chosen))
+        return {greedy, SiaSolve::greedy};
     return choice;
 }
 

@@ -33,8 +33,7 @@ static std::string gpu_part(const Decision &d)
     return text;
 }
 
-// The hints the decision honoured, and those it could not, if any.
-static std::string hints_part(const PendingJob &job)
+std::string hints_text(const PendingJob &job)
 {
     std::string used;
     auto add = [&used](const std::string &item) { used += (used.empty() ? "" : ", ") + item; };
@@ -56,7 +55,8 @@ static std::string verdict_text(const Decision &d, const ClusterSnapshot &s)
 {
     switch (d.verdict) {
     case Verdict::Start:
-        return "accord: started on " + node_names(d, s) + gpu_part(d);
+        return "accord: started on " + node_names(d, s) + gpu_part(d) +
+               (d.prediction ? "; " + describe(*d.prediction) : "");
     case Verdict::Reserve:
         return "accord: waiting for resources; reserved " + node_names(d, s) + " from " +
                clock_time(d.start_time) + gpu_part(d);
@@ -75,7 +75,7 @@ static std::string verdict_text(const Decision &d, const ClusterSnapshot &s)
 
 std::string explain(const Decision &d, const ClusterSnapshot &s)
 {
-    return verdict_text(d, s) + hints_part(s.queue.at(d.queue_index));
+    return verdict_text(d, s) + hints_text(s.queue.at(d.queue_index));
 }
 
 }  // namespace accord::core

@@ -3,11 +3,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/resources.h"
 #include "core/snapshot.h"
+#include "core/speed_prediction.h"
 
 namespace accord::core {
 
@@ -33,9 +35,18 @@ struct Decision {
     std::string gpu_type;              // chosen type ("" for CPU-only jobs)
     int64_t start_time = 0;
     std::string type_rule;             // why this GPU type, for typeless requests
+    // For starts of typeless GPU requests: what the chosen type is predicted
+    // to gain, and whether the job's request may be rewritten to name it
+    // (the time-limit rule of core/speed_prediction.h).
+    std::optional<SpeedPrediction> prediction;
+    bool rewrite_gpus = false;
 };
 
 // One line an admin reads in `scontrol show job` (SystemComment).
 std::string explain(const Decision &decision, const ClusterSnapshot &snapshot);
+
+// The part of that line about the job's hints: "; hints: ..." with what was
+// honoured, then what was ignored and why; "" for a job without hints.
+std::string hints_text(const PendingJob &job);
 
 }  // namespace accord::core

@@ -9,15 +9,29 @@ SpeedTableRanker::SpeedTableRanker(std::map<std::string, double> relative_speed)
 {
 }
 
-double SpeedTableRanker::score(const PendingJob &, const std::string &type) const
+double SpeedTableRanker::score(const PendingJob &job, const std::string &type) const
 {
-    auto it = speed_.find(type);
-    return it == speed_.end() ? 0.0 : it->second;
+    return speed(job, type).value_or(0.0);
 }
 
 std::string SpeedTableRanker::rule() const
 {
     return speed_.empty() ? "any type: best fit" : "any type: fastest free by accord_gpu_speed";
+}
+
+std::optional<double> SpeedTableRanker::speed(const PendingJob &, const std::string &type) const
+{
+    auto it = speed_.find(type);
+    if (it == speed_.end())
+        return std::nullopt;
+    return it->second;
+}
+
+// The table knows GPU types only: the job's model (its family) is not
+// known to the plugin yet, and users are told so.
+std::string SpeedTableRanker::speed_source() const
+{
+    return "admin speed table accord_gpu_speed, not the job's own model";
 }
 
 FamilySpeedRanker::FamilySpeedRanker(FamilySpeeds family_speed, std::map<std::string, double> type_speed)
@@ -27,18 +41,28 @@ FamilySpeedRanker::FamilySpeedRanker(FamilySpeeds family_speed, std::map<std::st
 
 double FamilySpeedRanker::score(const PendingJob &job, const std::string &type) const
 {
+    return speed(job, type).value_or(0.0);
+}
+
+std::string FamilySpeedRanker::rule() const
+{
+    return "any type: fastest free for the model family";
+}
+
+std::optional<double> FamilySpeedRanker::speed(const PendingJob &job, const std::string &type) const
+{
     auto family = family_speed_.find(job.family);
     if (family != family_speed_.end()) {
         auto speed = family->second.find(type);
         if (speed != family->second.end())
             return speed->second;
     }
-    return fallback_.score(job, type);
+    return fallback_.speed(job, type);
 }
 
-std::string FamilySpeedRanker::rule() const
+std::string FamilySpeedRanker::speed_source() const
 {
-    return "any type: fastest free for the model family";
+    return "measured throughput of the job's model family, else accord_gpu_speed";
 }
 
 }  // namespace accord::core

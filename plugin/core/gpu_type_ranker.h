@@ -1,10 +1,12 @@
 // GpuTypeRanker: the seam that decides which GPU type a job that accepts
-// any type should prefer. This rule is an admin-provided relative
+// any type should prefer, and predicts how fast each type runs it (for the
+// speed-up users are shown). This rule is an admin-provided relative
 // speed table; the heterogeneity-aware allocator and the learned model
 // replace it behind the same interface.
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 
 #include "core/snapshot.h"
@@ -22,6 +24,13 @@ public:
 
     // Short text naming the rule, shown with every decision it made.
     virtual std::string rule() const = 0;
+
+    // Predicted relative speed of one GPU of `type` for `job`, or nothing
+    // when the ranker has no figure for it. Speeds of one ranker compare.
+    virtual std::optional<double> speed(const PendingJob &job, const std::string &type) const = 0;
+
+    // Where speed() comes from, as users are told it.
+    virtual std::string speed_source() const = 0;
 };
 
 // Ranks by the admin's relative speed per GPU type (accord_gpu_speed);
@@ -32,6 +41,8 @@ public:
     explicit SpeedTableRanker(std::map<std::string, double> relative_speed);
     double score(const PendingJob &job, const std::string &type) const override;
     std::string rule() const override;
+    std::optional<double> speed(const PendingJob &job, const std::string &type) const override;
+    std::string speed_source() const override;
 
 private:
     std::map<std::string, double> speed_;
@@ -46,6 +57,8 @@ public:
     FamilySpeedRanker(FamilySpeeds family_speed, std::map<std::string, double> type_speed);
     double score(const PendingJob &job, const std::string &type) const override;
     std::string rule() const override;
+    std::optional<double> speed(const PendingJob &job, const std::string &type) const override;
+    std::string speed_source() const override;
 
 private:
     FamilySpeeds family_speed_;

@@ -7,6 +7,7 @@
 
 #include "core/node_picker.h"
 #include "core/node_timeline.h"
+#include "core/speed_prediction.h"
 
 namespace accord::core {
 
@@ -37,6 +38,29 @@ std::vector<std::string> gpu_types_for(const PendingJob &job, const std::vector<
             if (count > 0 && accepts(type))
                 types.insert(type);
     return {types.begin(), types.end()};
+}
+
+// The GPU types whose GPUs on the job's allowed nodes could hold its
+// request when idle: the types Slurm could have given it. GPUs only (a
+// node search per type would double the planner's work on a cluster with
+// room to spare; CPUs and memory come with the GPUs on the nodes here).
+std::vector<std::string> types_holding(const PendingJob &job, const std::vector<NodeTimeline> &tl)
+{
+    std::map<std::string, int> in_all, nodes_enough;
+    for (int node : job.allowed_nodes)
+        for (const auto &[type, count] : tl.at(node).capacity().gpus) {
+            in_all[type] += count;
+            if (count >= job.gpus.per_node)
+                nodes_enough[type]++;
+        }
+    std::vector<std::string> types;
+    for (const auto &[type, count] : in_all) {
+        bool holds = job.gpus.per_job > 0 ? count >= job.gpus.per_job
+                                          : nodes_enough[type] >= std::max(job.min_nodes, 1);
+        if (count > 0 && holds)
+            types.push_back(type);
+    }
+    return types;
 }
 
 bool better(const Option &a, const Option &b)
@@ -104,6 +128,7 @@ private:
     void hold(const Pick &pick, int64_t start, int64_t limit);
     void release_reservation(const PendingJob &job);
     bool never_fits(const PendingJob &job);
+    void predict(Decision &d, const PendingJob &job);
     FreeResources free_over(int64_t start, int64_t limit) const;
     FreeResources free_right_now() const;
 
@@ -177,6 +202,22 @@ bool Planner::never_fits(const PendingJob &job)
     return result;
 }
 
+// A typeless GPU request gets the type chosen for it: what that is
+// predicted to gain over the slowest type it could have got, and whether
+// its request may be rewritten to name the type. Today's configurations
+// keep the request's counts, so the time-limit rule holds for every one of
+// them; a count-changing allocator must pass the same gate.
+void Planner::predict(Decision &d, const PendingJob &job)
+{
+    if (!job.gpus.any() || !job.gpus.type.empty())
+        return;
+    d.type_rule = ranker_.rule();
+    GpuRequest chosen = job.gpus;
+    chosen.type = d.gpu_type;
+    d.prediction = predict_speedup(job, chosen, types_holding(job, timelines_), ranker_);
+    d.rewrite_gpus = keeps_time_limit(job.gpus, chosen, *d.prediction);
+}
+
 // The job starts through another of its records: its reservation goes.
 void Planner::release_reservation(const PendingJob &job)
 {
@@ -222,8 +263,7 @@ int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &h
         d.placement = std::move(option->pick.placement);
         d.gpu_type = option->gpu_type;
         d.start_time = snap_.now;
-        if (job.gpus.any() && job.gpus.type.empty())
-            d.type_rule = ranker_.rule();
+        predict(d, job);
         plan_.decisions.push_back(std::move(d));
     }
     return started;

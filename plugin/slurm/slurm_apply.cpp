@@ -1,7 +1,10 @@
 #include "slurm/slurm_apply.h"
 
 #include <string>
+#include <vector>
 
+#include "slurm/slurm_gpus.h"
+#include "slurm/slurm_gres_rewrite.h"
 #include "slurm/slurm_headers.h"
 
 namespace accord::slurm {
@@ -40,6 +43,16 @@ bitstr_t *excluded_nodes(const core::Decision &d, const SlurmSnapshot &snap)
     return exclude;
 }
 
+// The record select_nodes() split off for an array's still pending tasks
+// when it started one of them, or null.
+job_record_t *pending_rest(job_record_t *started, bool was_array_meta)
+{
+    if (!was_array_meta)
+        return nullptr;
+    job_record_t *meta = find_job_record(started->array_job_id);
+    return meta && meta != started && meta->array_recs && meta->details ? meta : nullptr;
+}
+
 // As sched/backfill starts a job: exclude every node but the chosen ones
 // for the duration of select_nodes(), then restore the user's exclusions.
 int start_on_nodes(job_record_t *job, const core::Decision &d, const SlurmSnapshot &snap)
@@ -51,13 +64,9 @@ int start_on_nodes(job_record_t *job, const core::Decision &d, const SlurmSnapsh
         bit_or(details->exc_node_bitmap, user_excluded);
     bool array_meta = job->array_recs != nullptr;
     int rc = select_nodes(job, false, nullptr, nullptr, false, SLURMDB_JOB_FLAG_SCHED);
-    if (array_meta) {
-        // The pending rest of the array was split off into a new meta record.
-        job_record_t *meta = find_job_record(job->array_job_id);
-        if (meta && meta != job && meta->array_recs && meta->details) {
-            FREE_NULL_BITMAP(meta->details->exc_node_bitmap);
-            meta->details->exc_node_bitmap = user_excluded ? bit_copy(user_excluded) : nullptr;
-        }
+    if (job_record_t *meta = pending_rest(job, array_meta)) {
+        FREE_NULL_BITMAP(meta->details->exc_node_bitmap);
+        meta->details->exc_node_bitmap = user_excluded ? bit_copy(user_excluded) : nullptr;
     }
     if (job->details) {
         FREE_NULL_BITMAP(job->details->exc_node_bitmap);
@@ -87,6 +96,105 @@ job_record_t *find_pending(const QueueRef &ref)
     return job;
 }
 
+void started(job_record_t *job, const std::string &comment, ApplyResult &result)
+{
+    set_comment(job, comment);
+    sched_info("sched/accord: started %pJ in %s on %s", job, job->part_ptr->name, job->nodes);
+    launch(job);
+    result.started++;
+}
+
+bool refused(job_record_t *job, const core::Decision &d, int rc, const std::string &note, ApplyResult &result)
+{
+    result.refused++;
+    set_comment(job, "accord: planned start on " + std::to_string(d.placement.size()) +
+                         " node(s) refused by Slurm: " + slurm_strerror(rc) + note);
+    verbose("sched/accord: %pJ: planned start refused: %s%s", job, slurm_strerror(rc), note.c_str());
+    return false;
+}
+
+bool start_as_planned(job_record_t *job, const core::Decision &d, const SlurmSnapshot &snap, ApplyResult &result)
+{
+    int rc = start_on_nodes(job, d, snap);
+    if (rc != SLURM_SUCCESS)
+        return refused(job, d, rc, "", result);
+    started(job, core::explain(d, snap.cluster), result);
+    return true;
+}
+
+// Slurm refused the rewritten request (`rc`), which is undone: the job is
+// started as submitted on the same nodes, as Slurm would have placed it.
+// Only a refusal that the request as submitted passes is the rewrite's
+// doing, and that is logged as an error once (the job then runs).
+bool start_as_submitted(job_record_t *job, const core::Decision &d, const SlurmSnapshot &snap,
+                        const GpuTypeRewrite &rewrite, int rc, ApplyResult &result)
+{
+    std::string why = "Slurm refused " + rewrite.rewritten() + ": " + slurm_strerror(rc);
+    int rc_submitted = start_on_nodes(job, d, snap);
+    if (rc_submitted != SLURM_SUCCESS)
+        return refused(job, d, rc_submitted, " (as submitted, " + rewrite.requested() + "; before that " + why + ")",
+                       result);
+    if (rc == ESLURM_JOB_SETTING_DB_INX)
+        verbose("sched/accord: %pJ: %s; started as submitted", job, why.c_str());
+    else
+        error("sched/accord: %pJ: Slurm refused its GPU request rewritten from %s to %s: %s; started as submitted",
+              job, rewrite.requested().c_str(), rewrite.rewritten().c_str(), slurm_strerror(rc));
+    started(job,
+            "accord: started on " + std::string(job->nodes) + " as submitted (" + rewrite.requested() + "); " + why +
+                core::hints_text(snap.cluster.queue.at(d.queue_index)),
+            result);
+    return true;
+}
+
+std::string rewritten_comment(job_record_t *job, const core::Decision &d, const core::PendingJob &pending,
+                              const GpuTypeRewrite &rewrite)
+{
+    return "accord: started on " + std::string(job->nodes) + "; requested " + rewrite.requested() + " -> chose " +
+           rewrite.rewritten() + " (" + d.type_rule + "); " + core::describe(*d.prediction) +
+           core::hints_text(pending);
+}
+
+// Whether an accounting limit holds the job back as submitted. A rewrite
+// only adds typed counts, so it would be refused too: such jobs (waiting
+// for a GrpTRES limit, say) are tried as submitted, as Slurm tries them,
+// without a rewrite and its two accounting messages every cycle.
+bool over_limit_as_submitted(job_record_t *job)
+{
+    if (!job->tres_req_cnt)
+        return false;
+    std::vector<uint64_t> counts(job->tres_req_cnt, job->tres_req_cnt + slurmctld_tres_cnt);
+    return !acct_policy_job_runnable_post_select(job, counts.data(), false);
+}
+
+// Starts a job whose typeless GPU request is rewritten to the chosen type
+// first (docs/design.md, "Rewriting the GPU request").
+bool start_rewritten(job_record_t *job, const core::Decision &d, const SlurmSnapshot &snap, ApplyResult &result)
+{
+    if (over_limit_as_submitted(job))
+        return start_as_planned(job, d, snap, result);
+    bool array_meta = job->array_recs != nullptr;
+    GpuTypeRewrite rewrite(job, d.gpu_type);
+    if (!rewrite.tried())
+        return start_as_planned(job, d, snap, result);
+    int rc = rewrite.result();
+    if (rc == SLURM_SUCCESS) {
+        rc = start_on_nodes(job, d, snap);
+        if (rc == SLURM_SUCCESS) {
+            rewrite.commit(pending_rest(job, array_meta));
+            started(job, rewritten_comment(job, d, snap.cluster.queue.at(d.queue_index), rewrite), result);
+            return true;
+        }
+        rewrite.undo();
+    }
+    return start_as_submitted(job, d, snap, rewrite, rc, result);
+}
+
+// GPUs configured without a type cannot be named in a request.
+bool rewrites(const core::Decision &d)
+{
+    return d.rewrite_gpus && d.prediction && d.gpu_type != kUntypedGpu;
+}
+
 bool start(const core::Decision &d, const QueueRef &ref, const SlurmSnapshot &snap, ApplyResult &result)
 {
     job_record_t *job = find_pending(ref);
@@ -94,19 +202,9 @@ bool start(const core::Decision &d, const QueueRef &ref, const SlurmSnapshot &sn
     if (!job || !part)
         return false;
     job->part_ptr = part;
-    int rc = start_on_nodes(job, d, snap);
-    if (rc != SLURM_SUCCESS) {
-        result.refused++;
-        set_comment(job, "accord: planned start on " + std::to_string(d.placement.size()) +
-                             " node(s) refused by Slurm: " + slurm_strerror(rc));
-        verbose("sched/accord: %pJ: planned start refused: %s", job, slurm_strerror(rc));
-        return false;
-    }
-    set_comment(job, core::explain(d, snap.cluster));
-    sched_info("sched/accord: started %pJ in %s on %s", job, part->name, job->nodes);
-    launch(job);
-    result.started++;
-    return true;
+    if (rewrites(d))
+        return start_rewritten(job, d, snap, result);
+    return start_as_planned(job, d, snap, result);
 }
 
 void annotate_waiting(const core::Decision &d, const QueueRef &ref, const SlurmSnapshot &snap)

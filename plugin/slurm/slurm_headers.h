@@ -14,6 +14,7 @@ extern "C" {
 #include "src/common/macros.h"
 #include "src/common/node_conf.h"
 #include "src/common/read_config.h"
+#include "src/common/slurm_accounting_storage.h"
 #include "src/common/slurm_protocol_api.h"
 #include "src/common/xmalloc.h"
 #include "src/common/xstring.h"

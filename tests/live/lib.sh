@@ -64,7 +64,24 @@ queue_empty() { [ -z "$(squeue -h -t PD,R,CG,CF,S -o %i 2>/dev/null | head -n 1)
 equals() { [ "$1" = "$2" ] || { echo "# expected '$2', got '$1'"; return 1; }; }
 differs() { [ "$1" != "$2" ] || { echo "# both are '$1'"; return 1; }; }
 contains() { case "$1" in *"$2"*) return 0;; esac; echo "# '$1' lacks '$2'"; return 1; }
+lacks() { case "$1" in *"$2"*) echo "# '$1' has '$2'"; return 1;; esac; }
 matches() { [[ $1 =~ $2 ]] || { echo "# '$1' does not match /$2/"; return 1; }; }
+
+# ---- on a cluster with accounting (accord-cluster up --accounting) ----
+
+# sacctmgr without its prompt and its chatter.
+acct() { sacctmgr -i "$@" >/dev/null; }
+
+# sacctmgr changes reach slurmctld asynchronously, through slurmdbd.
+# Succeeds once slurmctld's association manager shows TEXT.
+ctld_shows() {  # ctld_shows TEXT SCONTROL-ASSOC_MGR-ARGS...
+    local text=$1; shift
+    scontrol show assoc_mgr "$@" 2>/dev/null | grep -qF -- "$text"
+}
+
+# Succeeds once slurmctld would accept a job with these sbatch options
+# (an unknown QOS or association is refused at submission).
+accepted() { sbatch --test-only "$@" --wrap true >/dev/null 2>&1; }
 
 run_tests() {  # run_tests test_a test_b ...
     local t

@@ -47,14 +47,14 @@ tests_in() {
 }
 
 if cluster_up "$PARAMS"; then
-    run_tests $(tests_in t_placement t_queue t_backfill t_interactive t_partitions t_hints)
+    run_tests $(tests_in t_placement t_queue t_backfill t_interactive t_partitions t_hints t_rewrite)
 else
     check "cluster with sched/accord starts" false
 fi
 
 # QOS and association limits need real accounting: slurmdbd and MariaDB.
 if cluster_up "$PARAMS" --accounting; then
-    run_tests $(tests_in t_limits t_hint_limits)
+    run_tests $(tests_in t_limits t_hint_limits t_rewrite_limits)
 else
     check "cluster with sched/accord and accounting starts" false
 fi

@@ -51,7 +51,8 @@ test_accepted_types_steer_a_typeless_request() {
     local j; j=$(submit --gres=gpu:2 --accord-model=resnet50 --accord-gpu-types=v100 --wrap 'sleep 20')
     check "hinted job runs" wait_state "$j" RUNNING
     check "on the accepted type though a100 is free" matches "$(job_field "$j" NodeList)" '^v100-[12]$'
-    check "the decision shows the hints" contains "$(job_comment "$j")" "gpu:v100:2/node (any type: fastest free by accord_gpu_speed); hints: model resnet50, gpu types v100"
+    check "the decision shows the choice" contains "$(job_comment "$j")" "chose gpu:v100:2/node"
+    check "and the hints" contains "$(job_comment "$j")" "; hints: model resnet50, gpu types v100"
 }
 
 test_hints_in_batch_script_lines() {

@@ -1,25 +1,9 @@
 # QOS and association limits under sched/accord, on a cluster with real
 # accounting: slurmdbd and MariaDB, AccountingStorageEnforce=
-# associations,limits,qos, AccountingStorageTRES=gres/gpu (see
+# associations,limits,qos, AccountingStorageTRES=gres/gpu and per type (see
 # run-live-tests.sh). Each test makes its own QOS or account in a database
 # that is new for every run. Accord must leave a job that a limit holds back
 # waiting with Slurm's reason, and neither start it nor keep nodes for it.
-
-# sacctmgr without its prompt and its chatter.
-acct() { sacctmgr -i "$@" >/dev/null; }
-
-# sacctmgr changes reach slurmctld asynchronously, through slurmdbd.
-# Succeeds once slurmctld's association manager shows TEXT.
-ctld_shows() {  # ctld_shows TEXT SCONTROL-ASSOC_MGR-ARGS...
-    local text=$1; shift
-    scontrol show assoc_mgr "$@" 2>/dev/null | grep -qF -- "$text"
-}
-
-# Succeeds once slurmctld would accept a job with these sbatch options
-# (an unknown QOS or association is refused at submission).
-accepted() { sbatch --test-only "$@" --wrap true >/dev/null 2>&1; }
-
-lacks() { case "$1" in *"$2"*) echo "# '$1' has '$2'"; return 1;; esac; }
 
 count_state() {  # count_state STATE JOBID... -> how many of them are in STATE
     local j n=0

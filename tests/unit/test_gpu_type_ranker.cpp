@@ -1,4 +1,4 @@
-// Unit tests for core/gpu_type_ranker: SpeedTableRanker.
+// Unit tests for core/gpu_type_ranker: SpeedTableRanker and FamilySpeedRanker.
 #include "cmocka_cpp.h"
 
 #include <cstring>
@@ -118,6 +118,30 @@ static void type_missing_for_family_falls_back(void **)
     assert_true(r.score(job_of("rec"), "k80") == 0.5);
 }
 
+static void speed_is_table_speed_or_nothing(void **)
+{
+    SpeedTableRanker r(kTable);
+    PendingJob job;
+    assert_true(r.speed(job, "v100") == 2.5);
+    assert_false(r.speed(job, "h100").has_value());
+    assert_false(SpeedTableRanker({}).speed(job, "a100").has_value());
+}
+
+static void table_speed_source_says_it_is_not_the_model(void **)
+{
+    assert_contains(SpeedTableRanker(kTable).speed_source(), "accord_gpu_speed");
+    assert_contains(SpeedTableRanker(kTable).speed_source(), "not the job's own model");
+}
+
+static void family_speed_falls_back_to_table_then_nothing(void **)
+{
+    FamilySpeedRanker r({{"rec", {{"v100", 1.0}}}}, {{"k80", 0.5}});
+    assert_true(r.speed(job_of("rec"), "v100") == 1.0);
+    assert_true(r.speed(job_of("rec"), "k80") == 0.5);
+    assert_false(r.speed(job_of("rec"), "a100").has_value());
+    assert_contains(r.speed_source(), "model family");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -134,6 +158,9 @@ int main(void)
         cmocka_unit_test(family_speed_decides_for_known_family),
         cmocka_unit_test(unknown_family_falls_back_to_type_table),
         cmocka_unit_test(type_missing_for_family_falls_back),
+        cmocka_unit_test(speed_is_table_speed_or_nothing),
+        cmocka_unit_test(table_speed_source_says_it_is_not_the_model),
+        cmocka_unit_test(family_speed_falls_back_to_table_then_nothing),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

@@ -387,6 +387,81 @@ static void type_rule_empty_for_cpu_only_job(void **)
     assert_true(d.gpu_type.empty());
 }
 
+// ---- prediction and rewrite of typeless requests ---------------------------------
+
+static void typeless_start_predicts_speedup_over_slowest_type(void **)
+{
+    SnapshotBuilder b = golden();
+    b.add_pending(10, 1, {"", 2}, 3600);
+    const Decision d = only(run(b), 10);
+    assert_string_equal(d.gpu_type.c_str(), "a100");
+    assert_true(d.prediction.has_value());
+    assert_string_equal(d.prediction->baseline_type.c_str(), "v100");
+    assert_true(d.prediction->speedup && *d.prediction->speedup == 1.5);
+    assert_int_equal(d.prediction->time_limit_s, 3600);
+    assert_true(d.rewrite_gpus);
+}
+
+static void baseline_is_a_type_the_request_fits(void **)
+{
+    // 8 GPUs on one node: the 4-GPU v100 node could never have held it.
+    SnapshotBuilder b = golden();
+    b.add_pending(10, 1, {"", 8}, 3600);
+    const Decision d = only(run(b), 10);
+    assert_string_equal(d.prediction->baseline_type.c_str(), "a100");
+    assert_true(d.prediction->speedup && *d.prediction->speedup == 1.0);
+}
+
+static void per_job_baseline_counts_gpus_over_all_allowed_nodes(void **)
+{
+    // 6 GPUs per job: the one v100 node has 4, so only a100 could hold it;
+    // with a second v100 node, v100 could.
+    SnapshotBuilder b = golden();
+    b.add_pending(10, 1, {"", 0, 6}, 3600);
+    assert_string_equal(only(run(b), 10).prediction->baseline_type.c_str(), "a100");
+    SnapshotBuilder more = golden();
+    more.add_node("v100-2", 32, 256000, {{"v100", 4}});
+    more.add_pending(10, 1, {"", 0, 6}, 3600);
+    assert_string_equal(only(run(more), 10).prediction->baseline_type.c_str(), "v100");
+}
+
+static void typeless_start_without_table_is_rewritten_without_speedup(void **)
+{
+    SnapshotBuilder b = golden();
+    b.add_pending(10, 1, {"", 2}, 3600);
+    const Decision d = only(run(b, config(), kNoTable), 10);
+    assert_false(d.prediction->speedup.has_value());
+    assert_true(d.rewrite_gpus);
+}
+
+static void named_type_gets_no_prediction_and_no_rewrite(void **)
+{
+    SnapshotBuilder b = golden();
+    b.add_pending(10, 1, {"v100", 2}, 3600);
+    const Decision d = only(run(b), 10);
+    assert_false(d.prediction.has_value());
+    assert_false(d.rewrite_gpus);
+}
+
+static void cpu_job_gets_no_prediction_and_no_rewrite(void **)
+{
+    SnapshotBuilder b = golden();
+    b.add_pending(10, 1, {}, 3600);
+    const Decision d = only(run(b), 10);
+    assert_false(d.prediction.has_value());
+    assert_false(d.rewrite_gpus);
+}
+
+static void reservation_gets_no_rewrite(void **)
+{
+    SnapshotBuilder b = golden();
+    fill_a100(b, b.now() + 600);
+    b.add_pending(10, 1, {"", 8}, 3600);
+    const Decision d = only(run(b), 10);
+    assert_int_equal(d.verdict, Verdict::Reserve);
+    assert_false(d.rewrite_gpus);
+}
+
 // ---- EASY backfill ------------------------------------------------------------
 //
 // one_node() with a running job holding 4 of the 8 GPUs until now+1000, and
@@ -863,6 +938,15 @@ static void explain_start_of_typeless_request_gives_the_rule(void **)
     assert_contains(text, rule_with_table().c_str());
 }
 
+static void explain_start_of_typeless_request_gives_the_prediction(void **)
+{
+    SnapshotBuilder b = golden();
+    b.add_pending(10, 1, {"", 2}, 3600);
+    std::string text = explain(only(run(b), 10), b.get());
+    assert_contains(text, "predicted speed-up 1.5x over v100");
+    assert_contains(text, "predicted run time <= 0:40:00 (time limit 1:00:00 / 1.5)");
+}
+
 static void explain_start_lists_every_node(void **)
 {
     SnapshotBuilder b = golden();
@@ -966,6 +1050,13 @@ int main(void)
         cmocka_unit_test(type_rule_set_for_typeless_request),
         cmocka_unit_test(type_rule_empty_for_explicit_type),
         cmocka_unit_test(type_rule_empty_for_cpu_only_job),
+        cmocka_unit_test(typeless_start_predicts_speedup_over_slowest_type),
+        cmocka_unit_test(baseline_is_a_type_the_request_fits),
+        cmocka_unit_test(per_job_baseline_counts_gpus_over_all_allowed_nodes),
+        cmocka_unit_test(typeless_start_without_table_is_rewritten_without_speedup),
+        cmocka_unit_test(named_type_gets_no_prediction_and_no_rewrite),
+        cmocka_unit_test(cpu_job_gets_no_prediction_and_no_rewrite),
+        cmocka_unit_test(reservation_gets_no_rewrite),
         cmocka_unit_test(blocked_head_job_gets_reservation_at_earliest_release),
         cmocka_unit_test(reservation_skips_release_times_that_free_too_little),
         cmocka_unit_test(reservation_takes_earliest_of_unordered_release_times),
@@ -1003,6 +1094,7 @@ int main(void)
         cmocka_unit_test(plan_counters_match_decisions),
         cmocka_unit_test(explain_start_names_node_and_gpu_type),
         cmocka_unit_test(explain_start_of_typeless_request_gives_the_rule),
+        cmocka_unit_test(explain_start_of_typeless_request_gives_the_prediction),
         cmocka_unit_test(explain_start_lists_every_node),
         cmocka_unit_test(explain_reserve_names_nodes_and_gpu_type),
         cmocka_unit_test(explain_cpu_only_start_has_no_gpu_part),

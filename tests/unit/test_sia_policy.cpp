@@ -1,6 +1,6 @@
 // Unit tests for the Sia-like round policy: Sia's configurations, its
 // goodput normalisation and restart discount, the integer program against
-// hand-computed optima, and the greedy fallback.
+// hand-computed optima, ties, and the greedy fallback.
 #include "cmocka_cpp.h"
 
 #include <cmath>
@@ -155,7 +155,7 @@ static void program_beats_greedy(void **)
 {
     std::vector<SiaCandidate> candidates{{0, 0, 2, 1.0}, {1, 0, 1, 0.6}, {2, 0, 1, 0.3}};
     assert_true(greedy_sia_program(candidates, {2}) == (std::vector<size_t>{1, 2}));
-    SiaChoice choice = solve_sia_program(candidates, {2}, 1.0);
+    SiaChoice choice = solve_sia_program(candidates, {2}, SiaLimits{});
     assert_true(choice.how == SiaSolve::optimal);
     assert_true(choice.chosen == (std::vector<size_t>{0}));
 }
@@ -163,7 +163,7 @@ static void program_beats_greedy(void **)
 static void zero_budget_is_the_greedy_answer(void **)
 {
     std::vector<SiaCandidate> candidates{{0, 0, 2, 1.0}, {1, 0, 1, 0.6}, {2, 0, 1, 0.3}};
-    SiaChoice choice = solve_sia_program(candidates, {2}, 0);
+    SiaChoice choice = solve_sia_program(candidates, {2}, SiaLimits{1, 0});
     assert_true(choice.how == SiaSolve::greedy);
     assert_true(choice.chosen == (std::vector<size_t>{1, 2}));
 }
@@ -227,6 +227,20 @@ static void restarts_are_counted_over_rounds(void **)
     assert_true(twice && twice->gpu_type == "slow");
 }
 
+// Two X jobs, one GPU: the same value either way (a job on its only
+// configuration is not discounted), so Sia's program ties; the running one
+// keeps it rather than being preempted for the earlier, waiting one.
+static void tie_keeps_the_running_job(void **)
+{
+    RoundViewBuilder b(speed(), 1000);
+    b.restart_s(100).pool("fast", 1, 1);
+    b.job("X", 1);
+    b.job("X", 1).current = Assignment{"fast", 1, -1};
+    auto allocations = SiaPolicy(SiaParams{}).allocate(b.view());
+    assert_int_equal(allocations.size(), 1);
+    assert_given(allocations, 101, "fast", 1);
+}
+
 static void capacity_respected_with_and_without_solver(void **)
 {
     RoundViewBuilder b(speed());
@@ -263,11 +277,12 @@ static void job_no_type_can_run_gets_nothing(void **)
 
 static void bad_parameters_throw(void **)
 {
-    SiaParams zero_p, no_penalty, negative_budget;
+    SiaParams zero_p, no_penalty, negative_budget, no_nodes;
     zero_p.p = 0;
     no_penalty.no_alloc_penalty = 0;
     negative_budget.time_budget_s = -1;
-    for (const auto &params : {zero_p, no_penalty, negative_budget}) {
+    no_nodes.node_limit = 0;
+    for (const auto &params : {zero_p, no_penalty, negative_budget, no_nodes}) {
         bool threw = false;
         try {
             SiaPolicy policy(params);
@@ -292,6 +307,7 @@ int main(void)
         cmocka_unit_test(counts_chosen_within_range),
         cmocka_unit_test(restart_penalty_keeps_a_job_in_place),
         cmocka_unit_test(restarts_are_counted_over_rounds),
+        cmocka_unit_test(tie_keeps_the_running_job),
         cmocka_unit_test(capacity_respected_with_and_without_solver),
         cmocka_unit_test(job_no_type_can_run_gets_nothing),
         cmocka_unit_test(bad_parameters_throw),

@@ -1,0 +1,176 @@
+#include "sim/sim_options.h"
+
+#include <getopt.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <stdexcept>
+
+#include "sim/policies.h"
+
+namespace accord::sim {
+
+namespace {
+
+const char kUsage[] =
+    "Usage: accord-sim (--throughputs FILE | --sia-profiles DIR)\n"
+    "                  (--trace FILE | --sia-workload FILE | --generate N --philly FILE) [options]\n"
+    "Throughputs:\n"
+    "  --throughputs FILE   measured throughputs, Gavel's schema (Gavel, Shockwave)\n"
+    "  --sia-profiles DIR   Sia's profiles (../shared/data/sia/profiles) instead\n"
+    "  --sia-clusters LIST  Sia clusters to read, NAME[=TYPE],... (default aws,rtx,dgx-ext)\n"
+    "  --sia-uncalibrated   keep Sia's calibration slowdowns in the rates\n"
+    "Jobs:\n"
+    "  --trace FILE         Gavel or Shockwave .trace job trace\n"
+    "  --sia-workload FILE  Sia or Pollux workload CSV (needs --sia-profiles)\n"
+    "  --sia-batch MODE     adaptive (best batch per configuration) or fixed (default adaptive)\n"
+    "  --rigid              Sia workload jobs run on exactly their num_replicas GPUs\n"
+    "  --generate N         N jobs drawn from the Philly distribution\n"
+    "  --philly FILE        Philly (duration_s,num_gpus) distribution for --generate\n"
+    "  --arrival-rate R     generated jobs per hour (Poisson; default 10)\n"
+    "  --seed S             generator seed (default 0)\n"
+    "  --first N            only the first N jobs\n"
+    "  --write-trace FILE   write the jobs replayed, in Gavel's 7-field layout\n"
+    "Cluster:\n"
+    "  --cluster SPEC       TYPE:NODESxGPUS,... (default v100:9x4,p100:9x4,k80:9x4; with\n"
+    "                       --sia-profiles t4:6x4,rtx2080ti:3x8,a100:2x8)\n"
+    "  --alibaba-cluster FILE  Alibaba PAI's pai_machine_spec.csv, scaled down instead\n"
+    "  --scale-down F       Alibaba machines per simulated node (default 10)\n"
+    "Policies:\n"
+    "  --policy NAMES       names joined by commas, or all (default all); the lower\n"
+    "                       bound (every job alone on its fastest configuration) is\n"
+    "                       always added\n"
+    "  --limit-factor X     time limit = slowest run time x X (default 1.5, >= 1)\n"
+    "  --reserve-depth N    reservations per cycle (default 1)\n"
+    "  --round S            round length of round-based policies, seconds (default 360)\n"
+    "  --restart S          progress a round-based policy's job loses when it is\n"
+    "                       moved, paused and resumed, seconds (default 30)\n"
+    "Output:\n"
+    "  --out FILE           JSON results (default: standard output)\n"
+    "  --summary-csv FILE   the same figures, one CSV line per policy\n"
+    "  --decision-log FILE  every decision (start; round policies: run, pack, preempt)\n"
+    "  --jobs-csv FILE      one line per job: arrival, start, end, GPU type, nodes\n"
+    "  --quiet              no progress bar\n";
+
+[[noreturn]] void usage_error(const std::string &message)
+{
+    std::cerr << "accord-sim: " << message << "\n" << kUsage;
+    std::exit(2);
+}
+
+double number(const char *text, double lo, double hi, const char *option)
+{
+    char *end = nullptr;
+    double value = std::strtod(text, &end);
+    if (!*text || *end || !(value >= lo && value <= hi))
+        usage_error(std::string(option) + ": '" + text + "' is not a number in [" + std::to_string(lo) +
+                    ", " + std::to_string(hi) + "]");
+    return value;
+}
+
+// "all", or names joined by commas, each registered.
+std::vector<std::string> policy_list(const std::string &text)
+{
+    if (text == "all")
+        return policy_names();
+    std::vector<std::string> names;
+    size_t from = 0;
+    for (;;) {
+        size_t comma = text.find(',', from);
+        names.push_back(text.substr(from, comma == std::string::npos ? std::string::npos : comma - from));
+        try {
+            find_policy(names.back());
+        } catch (const std::invalid_argument &e) {
+            usage_error(std::string("--policy: ") + e.what());
+        }
+        if (comma == std::string::npos)
+            return names;
+        from = comma + 1;
+    }
+}
+
+void check_sources(SimOptions &o)
+{
+    if (o.throughputs.empty() == o.sia_profiles.empty())
+        usage_error("give either --throughputs or --sia-profiles");
+    int job_sources = !o.trace.empty() + !o.sia_workload.empty() + (o.generate.jobs > 0);
+    if (job_sources != 1)
+        usage_error("give one of --trace, --sia-workload and --generate");
+    if (o.generate.jobs && o.philly.empty())
+        usage_error("--generate needs --philly");
+    if (!o.sia_workload.empty() && o.sia_profiles.empty())
+        usage_error("--sia-workload needs --sia-profiles (its jobs' work is in Sia's units)");
+    if (o.sia_batch != "adaptive" && o.sia_batch != "fixed")
+        usage_error("--sia-batch: '" + o.sia_batch + "' is not adaptive or fixed");
+    if (!o.cluster.empty() && !o.alibaba_cluster.empty())
+        usage_error("give either --cluster or --alibaba-cluster");
+    if (o.cluster.empty() && o.alibaba_cluster.empty())
+        o.cluster = o.sia_profiles.empty() ? kGavelCluster : kSiaCluster;
+}
+
+}  // namespace
+
+SimOptions parse_sim_options(int argc, char **argv)
+{
+    static const option longs[] = {
+        {"throughputs", required_argument, nullptr, 't'}, {"trace", required_argument, nullptr, 'r'},
+        {"cluster", required_argument, nullptr, 'c'},     {"policy", required_argument, nullptr, 'p'},
+        {"first", required_argument, nullptr, 'f'},       {"limit-factor", required_argument, nullptr, 'l'},
+        {"reserve-depth", required_argument, nullptr, 'd'}, {"out", required_argument, nullptr, 'o'},
+        {"decision-log", required_argument, nullptr, 'g'}, {"jobs-csv", required_argument, nullptr, 'j'},
+        {"quiet", no_argument, nullptr, 'q'},             {"help", no_argument, nullptr, 'h'},
+        {"generate", required_argument, nullptr, 'G'},    {"philly", required_argument, nullptr, 'P'},
+        {"arrival-rate", required_argument, nullptr, 'R'}, {"seed", required_argument, nullptr, 'S'},
+        {"write-trace", required_argument, nullptr, 'W'}, {"round", required_argument, nullptr, 'N'},
+        {"restart", required_argument, nullptr, 'X'},     {"summary-csv", required_argument, nullptr, 'C'},
+        {"sia-profiles", required_argument, nullptr, 'A'}, {"sia-clusters", required_argument, nullptr, 'B'},
+        {"sia-uncalibrated", no_argument, nullptr, 'U'},  {"sia-workload", required_argument, nullptr, 'w'},
+        {"sia-batch", required_argument, nullptr, 'b'},   {"rigid", no_argument, nullptr, 'i'},
+        {"alibaba-cluster", required_argument, nullptr, 'a'}, {"scale-down", required_argument, nullptr, 's'},
+        {nullptr, 0, nullptr, 0}};
+    SimOptions o;
+    o.progress = isatty(STDERR_FILENO);
+    std::string policy = "all";
+    int c;
+    while ((c = getopt_long(argc, argv, "", longs, nullptr)) != -1) {
+        switch (c) {
+        case 't': o.throughputs = optarg; break;
+        case 'r': o.trace = optarg; break;
+        case 'c': o.cluster = optarg; break;
+        case 'p': policy = optarg; break;
+        case 'f': o.first = static_cast<size_t>(number(optarg, 1, 1e7, "--first")); break;
+        case 'l': o.config.limit_factor = number(optarg, 1, 1000, "--limit-factor"); break;
+        case 'd': o.config.reserve_depth = static_cast<int>(number(optarg, 0, 1000, "--reserve-depth")); break;
+        case 'o': o.out = optarg; break;
+        case 'g': o.decision_log = optarg; break;
+        case 'j': o.jobs_csv = optarg; break;
+        case 'q': o.progress = false; break;
+        case 'G': o.generate.jobs = static_cast<size_t>(number(optarg, 1, 1e7, "--generate")); break;
+        case 'P': o.philly = optarg; break;
+        case 'R': o.generate.jobs_per_hour = number(optarg, 1e-3, 1e6, "--arrival-rate"); break;
+        case 'S': o.generate.seed = static_cast<uint64_t>(number(optarg, 0, 1e15, "--seed")); break;
+        case 'W': o.write_trace = optarg; break;
+        case 'N': o.rounds.round_s = number(optarg, 1, 86400, "--round"); break;
+        case 'X': o.rounds.restart_s = number(optarg, 0, 86400, "--restart"); break;
+        case 'C': o.summary_csv = optarg; break;
+        case 'A': o.sia_profiles = optarg; break;
+        case 'B': o.sia_clusters = optarg; break;
+        case 'U': o.sia_uncalibrated = true; break;
+        case 'w': o.sia_workload = optarg; break;
+        case 'b': o.sia_batch = optarg; break;
+        case 'i': o.rigid = true; break;
+        case 'a': o.alibaba_cluster = optarg; break;
+        case 's': o.scale_down = number(optarg, 1, 1e6, "--scale-down"); break;
+        case 'h': std::cout << kUsage; std::exit(0);
+        default: usage_error("unknown option");
+        }
+    }
+    if (optind < argc)
+        usage_error(std::string("unexpected argument '") + argv[optind] + "'");
+    check_sources(o);
+    o.policies = policy_list(policy);
+    return o;
+}
+
+}  // namespace accord::sim
