@@ -1,10 +1,16 @@
 // Accord's policy in the round engine: each round, the active jobs and the
-// GPU pools become core::AllocJob values and per-type capacity, and the
+// cluster's nodes become core::AllocJob and core::AllocNode values, and the
 // core allocator (plugin/core/allocator.h) decides; this file only
 // translates. A job's options are every GPU type of the cluster it has a
-// measured speed on, at every count it allows; its predicted rate is the
-// measured one (the same table every round policy reads).
+// measured speed on, at every count it allows, with its measured rates on
+// one node and spread; its nodes are where the engine placed it; its kind is
+// its job type, and pair rates are the measured co-located ones (the same
+// table every round policy reads).
 #pragma once
+
+#include <map>
+#include <string>
+#include <vector>
 
 #include "core/allocator.h"
 #include "sim/round_policy.h"
@@ -18,7 +24,13 @@ public:
     std::vector<Allocation> allocate(const RoundView &view) override;
 
 private:
+    const std::vector<core::JobOption> &options(const RoundView &view, const RoundJob &job);
+    uint32_t kind(const std::string &job_type);
+
     core::AllocConfig config_;
+    std::map<size_t, std::vector<core::JobOption>> options_;  // by RoundJob::index
+    std::map<std::string, uint32_t> kind_ids_;                // job type -> core::AllocJob::kind
+    std::vector<std::string> kinds_;                          // kind -> job type
 };
 
 }  // namespace accord::sim

@@ -13,14 +13,17 @@
 
 #include "sim/gavel_trace.h"
 #include "sim/job_speed.h"
+#include "sim/round_placement.h"
 
 namespace accord::sim {
 
-// The GPUs of one type: `nodes` nodes of `gpus_per_node` GPUs each.
+// The GPUs of one type: `nodes` nodes of `gpus_per_node` GPUs each, the
+// cluster's nodes `node_ids` (ascending; GpuSlice::node names them too).
 struct GpuPool {
     std::string type;
     int nodes = 0;
     int gpus_per_node = 0;
+    std::vector<size_t> node_ids;
     int total() const { return nodes * gpus_per_node; }
 };
 
@@ -48,6 +51,7 @@ struct RoundJob {
     double run_s = 0;                 // seconds it has held GPUs
     int rounds_run = 0;               // rounds in which it held GPUs
     std::optional<Assignment> current;  // what it held in the last round
+    Placement placement;              // where: its GPUs in the last round, by node
 };
 
 struct RoundView {

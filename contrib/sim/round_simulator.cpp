@@ -23,8 +23,8 @@ int max_gpus(const TraceJob &t) { return t.max_gpus ? t.max_gpus : t.scale_facto
 std::vector<GpuPool> pools_of(const std::vector<core::Node> &nodes)
 {
     std::map<std::string, GpuPool> by_type;
-    for (const auto &n : nodes)
-        for (const auto &[type, count] : n.capacity.gpus) {
+    for (size_t n = 0; n < nodes.size(); n++)
+        for (const auto &[type, count] : nodes[n].capacity.gpus) {
             if (count <= 0)
                 continue;
             GpuPool &pool = by_type[type];
@@ -35,6 +35,7 @@ std::vector<GpuPool> pools_of(const std::vector<core::Node> &nodes)
             pool.type = type;
             pool.gpus_per_node = count;
             pool.nodes++;
+            pool.node_ids.push_back(n);
         }
     std::vector<GpuPool> pools;
     for (auto &[type, pool] : by_type)
@@ -252,6 +253,7 @@ void RoundSimulation::advance(const std::vector<const Assignment *> &next)
         const Assignment *a = next[pos];
         if (!a) {
             job.current.reset();
+            job.placement.clear();
             continue;
         }
         Held &h = held_[job.index];
@@ -273,6 +275,7 @@ void RoundSimulation::advance(const std::vector<const Assignment *> &next)
         job.run_s += held_s;
         job.rounds_run++;
         job.current = *a;
+        job.placement = h.placement;
         done.gpu_seconds = job.attained_gpu_s;
         done.gpu_type = a->gpu_type;
         done.nodes = static_cast<int>(h.placement.size());

@@ -21,6 +21,8 @@
 //  - A policy that gives nothing while jobs wait (every job fits the empty
 //    cluster, checked up front) leaves the whole cluster idle: refused as a
 //    policy bug (std::logic_error), which also keeps a run from never ending.
+// The policy sees each running job's placement (RoundJob::placement), as a
+// Slurm scheduler sees its jobs' nodes.
 // GPU-seconds: GPUs held x time held, restarts included, up to the job's end;
 // a packed pair's GPUs count once, half to each job. This is also the
 // attained service RoundJob::attained_gpu_s shows the policy.

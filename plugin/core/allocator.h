@@ -1,6 +1,6 @@
 // The heterogeneity-aware allocator: which jobs hold GPUs for the next
-// period, and of which type and count, decided for the whole queue at once
-// on pooled per-type capacity (the shell then places them on nodes).
+// period, of which type and count, and on which nodes, decided for the
+// whole queue at once (the shell then starts, stops and moves jobs).
 //
 // The rule (docs/design.md, "Accord's allocator"):
 //  1. Order. Job lengths are unknown and heavy-tailed, so the least attained
@@ -9,52 +9,95 @@
 //     GPU-seconds have passed, the thresholds being first_queue_gpu_s times
 //     1, f, f^2, ... Within a queue, jobs that hold GPUs come first (no
 //     thrashing), then the shell's priority order.
-//  2. Admission. Walk that order; admit a job when one of its options fits
-//     the capacity left, on the fewest GPUs it allows (best rate among
-//     those). A job that does not fit is skipped, so capacity never idles
-//     behind it.
-//  3. Matching. The admitted jobs then trade: a job moves to free capacity
-//     (another type, or more GPUs), or two jobs of equal GPU count swap
-//     types, whenever that raises the sum of normalised rates (rate over
-//     the job's slowest option): the fast GPUs end with the jobs that gain
-//     most from them.
-//  4. Stickiness. A job holding GPUs counts its current option's rate
-//     raised by `migrate_gain`, so it moves only for a larger gain.
+//  2. Admission, node by node (node_pool.h). Walk that order. A job that
+//     holds GPUs keeps its nodes. Any other job takes the option with the
+//     fewest GPUs that can be placed, best rate among those: on one node
+//     when one has room, else spread if that is no slower than its slowest
+//     one-node option; only when nothing is free, by displacing holders
+//     later in the order (on the node where that displaces the fewest
+//     GPUs; they are placed again or wait when their turn comes). A job
+//     that cannot be placed is skipped, so capacity never idles behind it.
+//  3. Types and counts. The admitted jobs' types and counts are then
+//     searched on pooled GPUs (config_search.h) for the largest sum of
+//     w x log(rate): proportional fairness (a job's unit of work cancels
+//     out, a doubling of speed is worth the same to every job), weighted by
+//     the order as heSRPT weights jobs by their rank in size: w = (jobs from
+//     this one to the last in the order)^rank_weight, so jobs likely to
+//     finish first get larger shares. Elastic jobs grow only to counts that
+//     tile nodes (powers of two up to a node, then whole nodes). A job whose
+//     option the search kept keeps its nodes; the others are placed largest
+//     first.
+//  4. Leftovers. Jobs still waiting take what is free; admitted jobs move to
+//     free GPUs, or two jobs of equal count swap nodes of two types, when
+//     that raises their values.
+//  5. Packing (when the shell knows pair rates). Jobs still waiting, earliest
+//     in the order first, share the GPUs of a job running alone on one node
+//     with the same count when the pair does at least as much as the host
+//     alone (each rate over its rate alone), the best such pair.
+//  6. Stickiness. A job that keeps its option keeps its nodes and counts
+//     its rate raised by `migrate_gain`, so it moves only for a larger gain;
+//     a new pair must also beat that threshold (it restarts both jobs).
 #pragma once
 
 #include <cstdint>
-#include <map>
+#include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
+#include "core/node_pool.h"
+
 namespace accord::core {
 
-// One configuration a job may run in, and its predicted rate (work per
+// One configuration a job may run in, and its predicted rates (work per
 // second, any unit that is the same across the job's options).
 struct JobOption {
     std::string gpu_type;
     int gpus = 0;
-    double rate = 0;
+    double rate = 0;         // on one node; when no node of the type holds `gpus`, spread
+    double spread_rate = 0;  // spread over nodes although one could hold it; 0 = never spread
 };
 
 struct AllocJob {
     uint32_t id = 0;
+    uint32_t kind = 0;               // jobs of one kind share pair rates (PairRates)
     std::vector<JobOption> options;  // what the user allowed; rate > 0
     double attained_gpu_s = 0;       // GPU-seconds held so far
     int current = -1;                // option it holds now; -1 = waiting
-    bool movable = true;             // false: keeps `current` whatever the rule says
+    Shares held;                     // where it holds them
+    bool movable = true;             // false: keeps `current` where it is
+    long partner = -1;               // the job (index in the list) it shares its GPUs with now
 };
 
 struct AllocConfig {
     double first_queue_gpu_s = 3600;  // > 0
     double queue_factor = 2;          // > 1
     double migrate_gain = 0.1;        // >= 0
+    double rank_weight = 0.5;         // >= 0 (rule 3)
 };
 
-// For every job in `jobs`, in the same order, the option it holds in the
-// next period, or -1. Jobs that are not movable keep their current option
-// (their GPUs are counted first). `capacity` = GPUs per type.
-std::vector<int> allocate(const std::vector<AllocJob> &jobs, const std::map<std::string, int> &capacity,
-                          const AllocConfig &config);
+// What two jobs do when they share the same GPUs (packing), as the shell
+// knows it (a measured table, or nothing).
+class PairRates {
+public:
+    virtual ~PairRates() = default;
+    // The rates of a job of kind `a` and one of kind `b` sharing `gpus` GPUs
+    // of `gpu_type` on one node; empty when unknown (they are never packed).
+    virtual std::optional<std::pair<double, double>> rates(uint32_t a, uint32_t b, const std::string &gpu_type,
+                                                           int gpus) const = 0;
+};
+
+// What a job holds in the next period: option -1 = nothing.
+struct AllocChoice {
+    int option = -1;
+    Shares shares;
+    long partner = -1;  // the job (index) it shares these GPUs with
+};
+
+// For every job in `jobs`, in the same order, what it holds in the next
+// period. Jobs that are not movable keep their current option and nodes
+// (counted first).
+std::vector<AllocChoice> allocate(const std::vector<AllocJob> &jobs, const std::vector<AllocNode> &nodes,
+                                  const AllocConfig &config, const PairRates *pairs = nullptr);
 
 }  // namespace accord::core

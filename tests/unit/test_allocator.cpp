@@ -1,18 +1,36 @@
-// Unit tests for core/allocator: order, admission, matching, stickiness.
+// Unit tests for core/allocator: order, node-level admission, the
+// improvement step, placement and stickiness.
 #include "cmocka_cpp.h"
 
 #include <map>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/allocator.h"
 
+using accord::core::AllocChoice;
 using accord::core::AllocConfig;
 using accord::core::AllocJob;
 using accord::core::allocate;
+using accord::core::AllocNode;
 using accord::core::JobOption;
+using accord::core::NodeShare;
+using accord::core::PairRates;
+using accord::core::Shares;
 
 namespace {
+
+// `count` nodes of `gpus` GPUs of each named type, types in the given order.
+std::vector<AllocNode> cluster(const std::vector<std::pair<std::string, int>> &types, int count = 1)
+{
+    std::vector<AllocNode> nodes;
+    for (const auto &[type, gpus] : types)
+        for (int n = 0; n < count; n++)
+            nodes.push_back(AllocNode{type, gpus});
+    return nodes;
+}
 
 // A job that may run on `gpus` GPUs of each named type at the given rate.
 AllocJob job(uint32_t id, int gpus, std::map<std::string, double> rate_per_type)
@@ -20,16 +38,31 @@ AllocJob job(uint32_t id, int gpus, std::map<std::string, double> rate_per_type)
     AllocJob j;
     j.id = id;
     for (const auto &[type, rate] : rate_per_type)
-        j.options.push_back(JobOption{type, gpus, rate});
+        j.options.push_back(JobOption{type, gpus, rate, 0});
     return j;
 }
 
-int option_of(const AllocJob &j, const std::string &type)
+int option_of(const AllocJob &j, const std::string &type, int gpus = 0)
 {
     for (int o = 0; o < static_cast<int>(j.options.size()); o++)
-        if (j.options[o].gpu_type == type)
+        if (j.options[o].gpu_type == type && (gpus == 0 || j.options[o].gpus == gpus))
             return o;
     return -2;
+}
+
+// The job holds `type` on `shares`.
+void holds(AllocJob &j, const std::string &type, Shares shares)
+{
+    j.current = option_of(j, type);
+    j.held = std::move(shares);
+}
+
+std::vector<int> options(const std::vector<AllocChoice> &choice)
+{
+    std::vector<int> out;
+    for (const auto &c : choice)
+        out.push_back(c.option);
+    return out;
 }
 
 }  // namespace
@@ -40,7 +73,7 @@ static void fast_gpus_go_to_the_job_that_gains_most(void **)
 {
     std::vector<AllocJob> jobs = {job(1, 1, {{"fast", 1.1}, {"slow", 1}}),
                                   job(2, 1, {{"fast", 3}, {"slow", 1}})};
-    auto choice = allocate(jobs, {{"fast", 1}, {"slow", 1}}, AllocConfig{});
+    auto choice = options(allocate(jobs, cluster({{"fast", 1}, {"slow", 1}}), AllocConfig{}));
     assert_int_equal(choice[0], option_of(jobs[0], "slow"));
     assert_int_equal(choice[1], option_of(jobs[1], "fast"));
 }
@@ -51,8 +84,8 @@ static void least_attained_service_runs_first(void **)
 {
     std::vector<AllocJob> jobs = {job(1, 1, {{"v100", 1}}), job(2, 1, {{"v100", 1}})};
     jobs[0].attained_gpu_s = 5000;
-    jobs[0].current = 0;
-    auto choice = allocate(jobs, {{"v100", 1}}, AllocConfig{});
+    holds(jobs[0], "v100", {{0, 1}});
+    auto choice = options(allocate(jobs, cluster({{"v100", 1}}), AllocConfig{}));
     assert_int_equal(choice[0], -1);
     assert_int_equal(choice[1], 0);
 }
@@ -65,9 +98,9 @@ static void queues_double_from_one_gpu_hour(void **)
     for (double waiting_h : {1.5, 2.2}) {
         std::vector<AllocJob> jobs = {job(1, 1, {{"v100", 1}}), job(2, 1, {{"v100", 1}})};
         jobs[0].attained_gpu_s = 2.5 * 3600;
-        jobs[0].current = 0;
+        holds(jobs[0], "v100", {{0, 1}});
         jobs[1].attained_gpu_s = waiting_h * 3600;
-        auto choice = allocate(jobs, {{"v100", 1}}, AllocConfig{});
+        auto choice = options(allocate(jobs, cluster({{"v100", 1}}), AllocConfig{}));
         bool newcomer_runs = waiting_h < 2;
         assert_int_equal(choice[0], newcomer_runs ? -1 : 0);
         assert_int_equal(choice[1], newcomer_runs ? 0 : -1);
@@ -79,8 +112,8 @@ static void holder_keeps_gpus_within_its_queue(void **)
 {
     std::vector<AllocJob> jobs = {job(1, 1, {{"v100", 1}}), job(2, 1, {{"v100", 1}})};
     jobs[1].attained_gpu_s = 100;
-    jobs[1].current = 0;
-    auto choice = allocate(jobs, {{"v100", 1}}, AllocConfig{});
+    holds(jobs[1], "v100", {{0, 1}});
+    auto choice = options(allocate(jobs, cluster({{"v100", 1}}), AllocConfig{}));
     assert_int_equal(choice[0], -1);
     assert_int_equal(choice[1], 0);
 }
@@ -90,22 +123,23 @@ static void holder_keeps_gpus_within_its_queue(void **)
 static void job_that_does_not_fit_is_skipped(void **)
 {
     std::vector<AllocJob> jobs = {job(1, 4, {{"v100", 1}}), job(2, 2, {{"v100", 1}})};
-    auto choice = allocate(jobs, {{"v100", 3}}, AllocConfig{});
+    auto choice = options(allocate(jobs, cluster({{"v100", 3}}), AllocConfig{}));
     assert_int_equal(choice[0], -1);
     assert_int_equal(choice[1], 0);
 }
 
-// A job that is not movable keeps its option, and its GPUs are not given
-// to anyone else, whatever its queue.
+// A job that is not movable keeps its option and nodes, and its GPUs are
+// not given to anyone else, whatever its queue.
 static void unmovable_job_keeps_its_gpus(void **)
 {
     std::vector<AllocJob> jobs = {job(1, 1, {{"v100", 1}}), job(2, 1, {{"v100", 1}})};
     jobs[1].attained_gpu_s = 1e6;
-    jobs[1].current = 0;
+    holds(jobs[1], "v100", {{0, 1}});
     jobs[1].movable = false;
-    auto choice = allocate(jobs, {{"v100", 1}}, AllocConfig{});
-    assert_int_equal(choice[0], -1);
-    assert_int_equal(choice[1], 0);
+    auto choice = allocate(jobs, cluster({{"v100", 1}}), AllocConfig{});
+    assert_int_equal(choice[0].option, -1);
+    assert_int_equal(choice[1].option, 0);
+    assert_true(choice[1].shares == jobs[1].held);
 }
 
 // A running job moves to a faster free type only when the gain beats the
@@ -114,12 +148,13 @@ static void running_job_moves_only_for_a_large_gain(void **)
 {
     AllocConfig config;
     config.migrate_gain = 0.5;
+    auto nodes = cluster({{"fast", 1}, {"slow", 1}});
     std::vector<AllocJob> small = {job(1, 1, {{"fast", 1.4}, {"slow", 1}})};
-    small[0].current = option_of(small[0], "slow");
-    assert_int_equal(allocate(small, {{"fast", 1}, {"slow", 1}}, config)[0], option_of(small[0], "slow"));
+    holds(small[0], "slow", {{1, 1}});
+    assert_int_equal(allocate(small, nodes, config)[0].option, option_of(small[0], "slow"));
     std::vector<AllocJob> large = {job(1, 1, {{"fast", 1.6}, {"slow", 1}})};
-    large[0].current = option_of(large[0], "slow");
-    assert_int_equal(allocate(large, {{"fast", 1}, {"slow", 1}}, config)[0], option_of(large[0], "fast"));
+    holds(large[0], "slow", {{1, 1}});
+    assert_int_equal(allocate(large, nodes, config)[0].option, option_of(large[0], "fast"));
 }
 
 // Two jobs of equal size trade types when both placed greedily ended on
@@ -129,43 +164,211 @@ static void equal_sized_jobs_swap_types(void **)
     AllocConfig config;
     config.migrate_gain = 0;
     std::vector<AllocJob> jobs = {job(1, 2, {{"a", 2}, {"b", 1.5}}), job(2, 2, {{"a", 4}, {"b", 1}})};
-    jobs[0].current = option_of(jobs[0], "a");
-    jobs[1].current = option_of(jobs[1], "b");
-    auto choice = allocate(jobs, {{"a", 2}, {"b", 2}}, config);
+    holds(jobs[0], "a", {{0, 2}});
+    holds(jobs[1], "b", {{1, 2}});
+    auto choice = options(allocate(jobs, cluster({{"a", 2}, {"b", 2}}), config));
     assert_int_equal(choice[0], option_of(jobs[0], "b"));
     assert_int_equal(choice[1], option_of(jobs[1], "a"));
 }
 
-// Capacity per type is never exceeded, over many jobs of mixed sizes.
-static void capacity_is_respected(void **)
+// No node is ever given more GPUs than it has, and a job's nodes add up to
+// its count, over many jobs of mixed sizes on nodes of four.
+static void node_capacity_is_respected(void **)
 {
     std::vector<AllocJob> jobs;
-    for (uint32_t i = 0; i < 40; i++)
-        jobs.push_back(job(i, 1 + i % 4, {{"a", 1.0 + i % 3}, {"b", 1.0 + i % 5}}));
-    std::map<std::string, int> capacity = {{"a", 13}, {"b", 7}};
-    auto choice = allocate(jobs, capacity, AllocConfig{});
-    std::map<std::string, int> used;
+    for (uint32_t i = 0; i < 40; i++) {
+        int gpus = 1 << (i % 4);
+        jobs.push_back(job(i, gpus, {{"a", 1.0 + i % 3}, {"b", 1.0 + i % 5}}));
+        for (auto &o : jobs.back().options)
+            o.spread_rate = o.gpus > 1 ? o.rate : 0;
+    }
+    auto nodes = cluster({{"a", 4}, {"b", 4}}, 4);
+    auto choice = allocate(jobs, nodes, AllocConfig{});
+    std::vector<int> used(nodes.size(), 0);
     int admitted = 0;
     for (size_t j = 0; j < jobs.size(); j++) {
-        if (choice[j] < 0)
+        if (choice[j].option < 0)
             continue;
-        used[jobs[j].options[choice[j]].gpu_type] += jobs[j].options[choice[j]].gpus;
+        const JobOption &o = jobs[j].options[choice[j].option];
+        int total = 0;
+        for (const auto &s : choice[j].shares) {
+            assert_string_equal(nodes[s.node].gpu_type.c_str(), o.gpu_type.c_str());
+            used[s.node] += s.gpus;
+            total += s.gpus;
+        }
+        assert_int_equal(total, o.gpus);
         admitted++;
     }
-    assert_true(used["a"] <= 13 && used["b"] <= 7);
-    assert_true(used["a"] + used["b"] >= 18);  // the 1-GPU jobs fill what is left
+    int all = 0;
+    for (size_t n = 0; n < nodes.size(); n++) {
+        assert_true(used[n] <= nodes[n].gpus);
+        all += used[n];
+    }
+    assert_true(all >= 30);  // jobs of 1 and 2 GPUs fill what is left
     assert_true(admitted > 0);
 }
 
-// A job with several counts takes the one with the best normalised rate
-// that fits.
+// An elastic job alone takes the count with the best rate that fits.
 static void count_choice_takes_the_best_that_fits(void **)
 {
     AllocJob j;
     j.id = 1;
-    j.options = {{"v100", 1, 1}, {"v100", 2, 1.9}, {"v100", 4, 3.5}};
-    assert_int_equal(allocate({j}, {{"v100", 2}}, AllocConfig{})[0], 1);
-    assert_int_equal(allocate({j}, {{"v100", 8}}, AllocConfig{})[0], 2);
+    j.options = {{"v100", 1, 1, 0}, {"v100", 2, 1.9, 1.9}, {"v100", 4, 3.5, 3.5}};
+    assert_int_equal(allocate({j}, cluster({{"v100", 2}}), AllocConfig{})[0].option, 1);
+    assert_int_equal(allocate({j}, cluster({{"v100", 8}}), AllocConfig{})[0].option, 2);
+}
+
+// A job that two half-free nodes could hold only spread waits rather than
+// run spread slower than its slowest one-node option; one whose spread
+// rate is as good runs spread.
+static void slow_spread_is_refused(void **)
+{
+    auto nodes = cluster({{"v100", 4}}, 2);
+    for (double spread_rate : {1.0, 2.0}) {
+        std::vector<AllocJob> jobs = {job(1, 2, {{"v100", 1}}), job(2, 2, {{"v100", 1}}), job(3, 4, {{"v100", 2}})};
+        holds(jobs[0], "v100", {{0, 2}});
+        holds(jobs[1], "v100", {{1, 2}});
+        jobs[2].options[0].spread_rate = spread_rate;
+        for (auto &j : jobs)
+            j.attained_gpu_s = 100;
+        jobs[2].attained_gpu_s = 1e6;  // last in the order: displaces nobody
+        auto choice = allocate(jobs, nodes, AllocConfig{});
+        bool runs = spread_rate >= 2;  // its slowest one-node option is its only one, rate 2
+        assert_int_equal(choice[2].option, runs ? 0 : -1);
+    }
+}
+
+// A job earlier in the order that no node has room for displaces the
+// holders of one node (the node where that displaces the fewest GPUs)
+// rather than running spread; a displaced holder is placed again in its
+// turn and may displace holders after it in the order.
+static void displacing_holders_keeps_a_job_on_one_node(void **)
+{
+    auto nodes = cluster({{"v100", 4}}, 2);
+    std::vector<AllocJob> jobs = {job(1, 2, {{"v100", 1}}), job(2, 2, {{"v100", 1}}), job(3, 1, {{"v100", 1}}),
+                                  job(4, 4, {{"v100", 4}})};
+    holds(jobs[0], "v100", {{0, 2}});
+    holds(jobs[1], "v100", {{1, 2}});
+    holds(jobs[2], "v100", {{0, 1}});
+    for (int h = 0; h < 3; h++)
+        jobs[h].attained_gpu_s = 1e5;
+    jobs[3].options[0].spread_rate = 4;
+    auto choice = allocate(jobs, nodes, AllocConfig{});
+    assert_int_equal(choice[3].option, 0);
+    assert_int_equal(static_cast<int>(choice[3].shares.size()), 1);
+    assert_int_equal(static_cast<int>(choice[3].shares[0].node), 1);  // job 2's node: 2 GPUs displaced, not 3
+    assert_true(choice[0].shares == jobs[0].held);
+    assert_int_equal(choice[1].option, 0);
+    assert_true((choice[1].shares == Shares{NodeShare{0, 2}}));  // where job 3 was
+    assert_int_equal(choice[2].option, -1);
+}
+
+// A count no node holds displaces holders later in the order until the
+// type has room, and runs spread.
+static void large_job_displaces_holders_to_run_spread(void **)
+{
+    auto nodes = cluster({{"v100", 4}}, 2);
+    std::vector<AllocJob> jobs = {job(1, 4, {{"v100", 1}}), job(2, 8, {{"v100", 1}})};
+    holds(jobs[0], "v100", {{0, 4}});
+    jobs[0].attained_gpu_s = 1e6;
+    auto choice = allocate(jobs, nodes, AllocConfig{});
+    assert_int_equal(choice[0].option, -1);
+    assert_int_equal(choice[1].option, 0);
+    assert_int_equal(static_cast<int>(choice[1].shares.size()), 2);
+}
+
+// A job that keeps its option keeps exactly its nodes.
+static void kept_option_keeps_its_nodes(void **)
+{
+    auto nodes = cluster({{"v100", 4}}, 2);
+    std::vector<AllocJob> jobs = {job(1, 1, {{"v100", 1}}), job(2, 2, {{"v100", 1}})};
+    holds(jobs[0], "v100", {{1, 1}});
+    auto choice = allocate(jobs, nodes, AllocConfig{});
+    assert_true(choice[0].shares == jobs[0].held);
+    assert_int_equal(choice[1].option, 0);
+}
+
+// Elastic jobs grow only to counts that tile nodes: on nodes of 8 a job
+// allowed 1..8 GPUs with linear speedup takes 8, and two such jobs 4 each,
+// never 5 and 3.
+static void elastic_counts_tile_nodes(void **)
+{
+    auto elastic = [](uint32_t id) {
+        AllocJob j;
+        j.id = id;
+        for (int g = 1; g <= 8; g++)
+            j.options.push_back(JobOption{"a100", g, static_cast<double>(g), static_cast<double>(g)});
+        return j;
+    };
+    auto nodes = cluster({{"a100", 8}});
+    assert_int_equal(allocate({elastic(1)}, nodes, AllocConfig{})[0].option, 7);
+    auto two = allocate({elastic(1), elastic(2)}, nodes, AllocConfig{});
+    assert_int_equal(two[0].option, 3);
+    assert_int_equal(two[1].option, 3);
+}
+
+
+// Shares follow the order (rank weights): with one GPU left for two equal
+// elastic jobs, it goes to the one earlier in the order, here the second
+// in the list (less attained service).
+static void earlier_in_the_order_gets_the_larger_share(void **)
+{
+    auto elastic = [](uint32_t id, double attained_gpu_s) {
+        AllocJob j;
+        j.id = id;
+        j.attained_gpu_s = attained_gpu_s;
+        j.options = {{"a100", 1, 1, 0}, {"a100", 2, 2, 2}};
+        return j;
+    };
+    auto choice = options(allocate({elastic(1, 2e4), elastic(2, 0)}, cluster({{"a100", 3}}), AllocConfig{}));
+    assert_int_equal(choice[0], 0);
+    assert_int_equal(choice[1], 1);
+}
+
+// Pair rates of two job kinds (0 and 1) on one GPU of "v100".
+class TwoKinds : public PairRates {
+public:
+    explicit TwoKinds(std::pair<double, double> rates) : rates_(rates) {}
+    std::optional<std::pair<double, double>> rates(uint32_t a, uint32_t b, const std::string &type,
+                                                   int gpus) const override
+    {
+        if (type != "v100" || gpus != 1 || a == b)
+            return std::nullopt;
+        return a == 0 ? rates_ : std::make_pair(rates_.second, rates_.first);
+    }
+
+private:
+    std::pair<double, double> rates_;
+};
+
+// A job that cannot run alone shares a running job's GPU when the pair
+// does more than the host alone by the migration threshold (a new pair
+// restarts both); a pair that already shares needs only to do as much.
+static void waiting_job_is_packed_when_the_pair_gains(void **)
+{
+    auto two = [](bool sharing) {
+        std::vector<AllocJob> jobs = {job(1, 1, {{"v100", 10}}), job(2, 1, {{"v100", 4}})};
+        jobs[1].kind = 1;
+        holds(jobs[0], "v100", {{0, 1}});
+        jobs[1].attained_gpu_s = 1e5;
+        if (sharing) {
+            holds(jobs[1], "v100", {{0, 1}});
+            jobs[0].partner = 1;
+            jobs[1].partner = 0;
+        }
+        return jobs;
+    };
+    auto nodes = cluster({{"v100", 1}});
+    // Together 6/10 + 2/4 = 1.1 of the host alone; 5/10 + 2/4 = 1.0.
+    TwoKinds gains({6, 2}), even({5, 2});
+    auto packed = allocate(two(false), nodes, AllocConfig{}, &gains);
+    assert_int_equal(packed[1].option, 0);
+    assert_int_equal(packed[1].partner, 0);
+    assert_int_equal(packed[0].partner, 1);
+    assert_true(packed[1].shares == packed[0].shares);
+    assert_int_equal(allocate(two(false), nodes, AllocConfig{}, &even)[1].option, -1);
+    auto kept = allocate(two(true), nodes, AllocConfig{}, &even);
+    assert_int_equal(kept[1].partner, 0);
 }
 
 int main()
@@ -179,8 +382,15 @@ int main()
         cmocka_unit_test(unmovable_job_keeps_its_gpus),
         cmocka_unit_test(running_job_moves_only_for_a_large_gain),
         cmocka_unit_test(equal_sized_jobs_swap_types),
-        cmocka_unit_test(capacity_is_respected),
+        cmocka_unit_test(node_capacity_is_respected),
         cmocka_unit_test(count_choice_takes_the_best_that_fits),
+        cmocka_unit_test(slow_spread_is_refused),
+        cmocka_unit_test(displacing_holders_keeps_a_job_on_one_node),
+        cmocka_unit_test(large_job_displaces_holders_to_run_spread),
+        cmocka_unit_test(kept_option_keeps_its_nodes),
+        cmocka_unit_test(elastic_counts_tile_nodes),
+        cmocka_unit_test(earlier_in_the_order_gets_the_larger_share),
+        cmocka_unit_test(waiting_job_is_packed_when_the_pair_gains),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

@@ -149,6 +149,20 @@ static void policy_sees_service_and_last_assignment(void **)
     assert_true(near(policy.views[2].now_s, 200) && near(policy.views[2].restart_s, 10));
 }
 
+// A running job's placement is shown to the policy (node indices as in
+// GpuPool::node_ids); a waiting job has none.
+static void policy_sees_where_running_jobs_are(void **)
+{
+    Scripted policy(greedy);
+    run({job("A", 100, 0, 1, 1), job("A", 1800, 0, 2, 2)}, "fast:2x2", policy, 60);
+    const RoundView &second = policy.views[1];
+    assert_true((second.pools[0].node_ids == std::vector<size_t>{0, 1}));
+    assert_true((second.jobs[0].placement == Placement{GpuSlice{0, 2}}));  // job 2, on fast-1
+    Scripted paused = second_job_in_round_one();
+    preempt_and_resume(paused);
+    assert_true(paused.views[2].jobs[0].placement.empty());
+}
+
 static void restart_longer_than_a_round_carries_over(void **)
 {
     // Rounds of 10 s, restart 25 s: job 1 resumes at t=20, restarts until
@@ -379,6 +393,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(restart_penalty_and_mid_round_finish),
         cmocka_unit_test(policy_sees_service_and_last_assignment),
+        cmocka_unit_test(policy_sees_where_running_jobs_are),
         cmocka_unit_test(restart_longer_than_a_round_carries_over),
         cmocka_unit_test(unchanged_assignment_keeps_its_gpus_without_restart),
         cmocka_unit_test(arrivals_wait_for_a_round_and_idle_time_is_skipped),

@@ -1,0 +1,373 @@
+#include "core/config_search.h"
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+#include <string>
+#include <stdexcept>
+
+namespace accord::core {
+
+namespace {
+
+constexpr double kEpsilon = 1e-9;
+constexpr double kInfeasible = -std::numeric_limits<double>::infinity();
+constexpr int kMaxPasses = 8;
+constexpr size_t kMaxMovesPerJob = 4;
+constexpr size_t kMaxChainJobs = 32;
+
+// A job's options on one type, fewest GPUs first.
+using Ladder = std::vector<SearchOption>;
+
+class Search {
+public:
+    Search(const std::vector<SearchJob> &jobs, const std::vector<int> &capacity)
+        : capacity_(capacity), ladders_(jobs.size(), std::vector<Ladder>(capacity.size())), type_(jobs.size()),
+          level_(jobs.size(), 0), members_(capacity.size()), total_(capacity.size(), 0), used_(capacity.size(), 0),
+          elastic_(capacity.size(), 0)
+    {
+        for (size_t j = 0; j < jobs.size(); j++) {
+            for (const auto &o : jobs[j].options)
+                if (o.type >= 0 && o.type < types())
+                    ladders_[j][o.type].push_back(o);
+            for (auto &ladder : ladders_[j])
+                std::stable_sort(ladder.begin(), ladder.end(),
+                                 [](const SearchOption &a, const SearchOption &b) { return a.gpus < b.gpus; });
+            type_[j] = jobs[j].type;
+            if (type_[j] < 0 || type_[j] >= types() || ladders_[j][type_[j]].empty())
+                throw std::invalid_argument("config search: a job has no option on the type it was admitted on");
+            members_[type_[j]].push_back(j);
+        }
+        for (int k = 0; k < types(); k++) {
+            set_type(k, members_[k]);
+            if (total_[k] == kInfeasible)
+                throw std::invalid_argument("config search: the admitted jobs do not fit type " + std::to_string(k));
+        }
+    }
+
+    std::vector<int> run()
+    {
+        for (int pass = 0; pass < kMaxPasses; pass++)
+            if (!move_jobs() && !split_pairs() && !move_chains())
+                break;
+        std::vector<int> out(type_.size());
+        for (size_t j = 0; j < type_.size(); j++)
+            out[j] = ladders_[j][type_[j]][level_[j]].option;
+        return out;
+    }
+
+private:
+    int types() const { return static_cast<int>(capacity_.size()); }
+
+    // The water-filled value of `members` on type k (kInfeasible when their
+    // fewest GPUs exceed it); their levels go to `levels` when given.
+    double fill(int k, const std::vector<size_t> &members, std::vector<int> *levels) const
+    {
+        int used = 0;
+        double total = 0;
+        std::vector<int> level(members.size(), 0);
+        for (size_t m : members) {
+            used += ladders_[m][k][0].gpus;
+            total += ladders_[m][k][0].value;
+        }
+        if (used > capacity_[k])
+            return kInfeasible;
+        for (;;) {
+            double best = kEpsilon;
+            size_t who = 0;
+            int to = -1;
+            for (size_t i = 0; i < members.size(); i++) {
+                const Ladder &ladder = ladders_[members[i]][k];
+                const SearchOption &now = ladder[level[i]];
+                for (int l = level[i] + 1; l < static_cast<int>(ladder.size()); l++) {
+                    int added = ladder[l].gpus - now.gpus;
+                    if (used + added > capacity_[k])
+                        break;
+                    double per_gpu = (ladder[l].value - now.value) / std::max(added, 1);
+                    if (per_gpu > best) {
+                        best = per_gpu;
+                        who = i;
+                        to = l;
+                    }
+                }
+            }
+            if (to < 0)
+                break;
+            const Ladder &ladder = ladders_[members[who]][k];
+            used += ladder[to].gpus - ladder[level[who]].gpus;
+            total += ladder[to].value - ladder[level[who]].value;
+            level[who] = to;
+        }
+        if (levels)
+            for (size_t i = 0; i < members.size(); i++)
+                (*levels)[members[i]] = level[i];
+        return total;
+    }
+
+    static std::vector<size_t> without(const std::vector<size_t> &members, size_t j)
+    {
+        std::vector<size_t> out;
+        for (size_t m : members)
+            if (m != j)
+                out.push_back(m);
+        return out;
+    }
+
+    static std::vector<size_t> with(std::vector<size_t> members, size_t j)
+    {
+        members.insert(std::lower_bound(members.begin(), members.end(), j), j);
+        return members;
+    }
+
+    void set_type(int k, std::vector<size_t> members)
+    {
+        members_[k] = std::move(members);
+        total_[k] = fill(k, members_[k], &level_);
+        used_[k] = 0;
+        elastic_[k] = 0;
+        for (size_t m : members_[k]) {
+            used_[k] += ladders_[m][k][level_[m]].gpus;
+            elastic_[k] += ladders_[m][k].size() > 1;
+        }
+    }
+
+    bool one_count(size_t j, int k) const { return ladders_[j][k].size() == 1; }
+
+    // Type k's value without job j (a member). When no member has a choice
+    // of count there is nothing to water-fill: the sum less j's value.
+    double value_without(int k, size_t j) const
+    {
+        if (elastic_[k] - !one_count(j, k) == 0)
+            return total_[k] - ladders_[j][k][level_[j]].value;
+        return fill(k, without(members_[k], j), nullptr);
+    }
+
+    double value_with(int k, size_t j) const
+    {
+        if (elastic_[k] == 0 && one_count(j, k)) {
+            const SearchOption &o = ladders_[j][k][0];
+            return used_[k] + o.gpus <= capacity_[k] ? total_[k] + o.value : kInfeasible;
+        }
+        return fill(k, with(members_[k], j), nullptr);
+    }
+
+    struct Move {
+        double gain = kEpsilon;
+        size_t job = 0;
+        int to = -1;
+    };
+
+    // The move of one job to another type that raises the two types'
+    // values together most.
+    Move best_move() const
+    {
+        Move best;
+        for (size_t j = 0; j < type_.size(); j++) {
+            int from = type_[j];
+            double left = value_without(from, j);
+            for (int k = 0; k < types(); k++) {
+                if (k == from || ladders_[j][k].empty())
+                    continue;
+                double gain = left + value_with(k, j) - total_[from] - total_[k];
+                if (gain > best.gain)
+                    best = Move{gain, j, k};
+            }
+        }
+        return best;
+    }
+
+    // Steepest ascent: the best move first, so that a small gain does not
+    // take the room a large one needs.
+    bool move_jobs()
+    {
+        bool moved = false;
+        for (size_t step = 0; step < kMaxMovesPerJob * type_.size(); step++) {
+            Move m = best_move();
+            if (m.to < 0)
+                break;
+            move(m.job, m.to);
+            moved = true;
+        }
+        return moved;
+    }
+
+    // The value of job j at its current count on type k, if it has it.
+    std::optional<double> at_count_on(size_t j, int k) const
+    {
+        int gpus = ladders_[j][type_[j]][level_[j]].gpus;
+        for (const auto &o : ladders_[j][k])
+            if (o.gpus == gpus)
+                return o.value;
+        return std::nullopt;
+    }
+
+    // Splits the jobs of types a and b between them optimally for their
+    // current counts: a knapsack over b's GPUs (dynamic programming), each
+    // job that could be on either worth its value on b less its value on a,
+    // the GPUs left on b bounded so that the rest fit a. Exact for two
+    // types; over more, repeated for every pair while a split gains.
+    bool split_pair(int a, int b)
+    {
+        std::vector<size_t> items;
+        std::vector<int> weight;
+        std::vector<double> profit;
+        int fixed_a = 0, fixed_b = 0, movable_gpus = 0;
+        double base = 0;
+        for (int k : {a, b})
+            for (size_t j : members_[k]) {
+                int gpus = ladders_[j][k][level_[j]].gpus;
+                auto on_a = at_count_on(j, a), on_b = at_count_on(j, b);
+                if (!on_a || !on_b) {
+                    (k == a ? fixed_a : fixed_b) += gpus;
+                    continue;
+                }
+                items.push_back(j);
+                weight.push_back(gpus);
+                profit.push_back(*on_b - *on_a);
+                base += *on_a;
+                movable_gpus += gpus;
+            }
+        int most = capacity_[b] - fixed_b, least = movable_gpus - (capacity_[a] - fixed_a);
+        if (items.empty() || most < 0 || least > most)
+            return false;
+        least = std::max(least, 0);
+        std::vector<double> best(most + 1, kInfeasible);
+        std::vector<std::vector<bool>> took(items.size(), std::vector<bool>(most + 1, false));
+        best[0] = 0;
+        for (size_t i = 0; i < items.size(); i++)
+            for (int w = most; w >= weight[i]; w--)
+                if (best[w - weight[i]] != kInfeasible && best[w - weight[i]] + profit[i] > best[w] + kEpsilon) {
+                    best[w] = best[w - weight[i]] + profit[i];
+                    took[i][w] = true;
+                }
+        int at = -1;
+        for (int w = least; w <= most; w++)
+            if (best[w] != kInfeasible && (at < 0 || best[w] > best[at] + kEpsilon))
+                at = w;
+        if (at < 0)
+            return false;
+        std::vector<int> to(items.size(), a);
+        for (size_t i = items.size(); i-- > 0;)
+            if (took[i][at]) {
+                to[i] = b;
+                at -= weight[i];
+            }
+        return apply_split(a, b, items, to);
+    }
+
+    // Moves the items to their sides when that raises the two types'
+    // water-filled values together.
+    bool apply_split(int a, int b, const std::vector<size_t> &items, const std::vector<int> &to)
+    {
+        std::vector<size_t> in_a, in_b;
+        for (int k : {a, b})
+            for (size_t j : members_[k]) {
+                auto it = std::find(items.begin(), items.end(), j);
+                int side = it == items.end() ? k : to[it - items.begin()];
+                (side == a ? in_a : in_b).push_back(j);
+            }
+        std::sort(in_a.begin(), in_a.end());
+        std::sort(in_b.begin(), in_b.end());
+        if (in_a == members_[a] && in_b == members_[b])
+            return false;
+        double after = fill(a, in_a, nullptr) + fill(b, in_b, nullptr);
+        if (!(after > total_[a] + total_[b] + kEpsilon))
+            return false;
+        for (size_t j : in_a)
+            type_[j] = a;
+        for (size_t j : in_b)
+            type_[j] = b;
+        set_type(a, std::move(in_a));
+        set_type(b, std::move(in_b));
+        return true;
+    }
+
+    // The value of type k's members with job `out` removed and job `in`
+    // added (either may be none).
+    double value_of(int k, long out, long in) const
+    {
+        std::vector<size_t> members = out < 0 ? members_[k] : without(members_[k], static_cast<size_t>(out));
+        if (in >= 0)
+            members = with(std::move(members), static_cast<size_t>(in));
+        return fill(k, members, nullptr);
+    }
+
+    void move(size_t j, int to)
+    {
+        int from = type_[j];
+        set_type(from, without(members_[from], j));
+        set_type(to, with(members_[to], j));
+        type_[j] = to;
+    }
+
+    struct Chain {
+        double gain = kEpsilon;
+        size_t x = 0, y = 0;
+        int k = -1, m = -1;
+    };
+
+    // The best chain of job x to its type k and job y from k on to m.
+    void chains_from(size_t x, Chain &best) const
+    {
+        int a = type_[x];
+        for (int k = 0; k < types(); k++) {
+            if (k == a || ladders_[x][k].empty())
+                continue;
+            for (size_t y : members_[k])
+                for (int m = 0; m < types(); m++) {
+                    if (m == k || ladders_[y][m].empty())
+                        continue;
+                    double before = total_[a] + total_[k] + (m == a ? 0 : total_[m]);
+                    double after = value_of(k, static_cast<long>(y), static_cast<long>(x));
+                    after += m == a ? value_of(a, static_cast<long>(x), static_cast<long>(y))
+                                    : value_of(a, static_cast<long>(x), -1) + value_of(m, -1, static_cast<long>(y));
+                    if (after - before > best.gain)
+                        best = Chain{after - before, x, y, k, m};
+                }
+        }
+    }
+
+    // Two moves that only gain together: job x takes type k, and a job y of
+    // k makes room by moving on to a third type (or x's). Tried on small
+    // sets only (it costs jobs^2 x types^2 fills).
+    bool move_chains()
+    {
+        if (type_.size() > kMaxChainJobs)
+            return false;
+        Chain best;
+        for (size_t x = 0; x < type_.size(); x++)
+            chains_from(x, best);
+        if (best.k < 0)
+            return false;
+        move(best.x, best.k);
+        move(best.y, best.m);
+        return true;
+    }
+
+    bool split_pairs()
+    {
+        bool changed = false;
+        for (int a = 0; a < types(); a++)
+            for (int b = a + 1; b < types(); b++)
+                changed |= split_pair(a, b);
+        return changed;
+    }
+
+    std::vector<int> capacity_;
+    std::vector<std::vector<Ladder>> ladders_;  // [job][type]
+    std::vector<int> type_;                     // per job
+    std::vector<int> level_;                    // per job: rung of its ladder on its type
+    std::vector<std::vector<size_t>> members_;  // per type, ascending
+    std::vector<double> total_;                 // per type: water-filled value
+    std::vector<int> used_;                     // per type: GPUs at the members' levels
+    std::vector<int> elastic_;                  // per type: members with a choice of count
+};
+
+}  // namespace
+
+std::vector<int> search_configs(const std::vector<SearchJob> &jobs, const std::vector<int> &capacity)
+{
+    return Search(jobs, capacity).run();
+}
+
+}  // namespace accord::core

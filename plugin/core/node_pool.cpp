@@ -1,0 +1,122 @@
+#include "core/node_pool.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace accord::core {
+
+NodePool::NodePool(const std::vector<AllocNode> &nodes)
+    : free_(nodes.size(), 0), node_type_(nodes.size(), -1), position_(nodes.size(), 0)
+{
+    for (size_t n = 0; n < nodes.size(); n++) {
+        auto [it, added] = ids_.emplace(nodes[n].gpu_type, static_cast<int>(types_.size()));
+        if (added)
+            types_.emplace_back();
+        Type &t = types_[it->second];
+        position_[n] = t.nodes.size();
+        t.nodes.push_back(n);
+        t.largest = std::max(t.largest, nodes[n].gpus);
+        node_type_[n] = it->second;
+    }
+    for (auto &t : types_)
+        t.by_free.assign(static_cast<size_t>(t.largest) + 1, Bits((t.nodes.size() + 63) / 64, 0));
+    for (size_t n = 0; n < nodes.size(); n++) {
+        types_[node_type_[n]].by_free[0][position_[n] / 64] |= uint64_t{1} << (position_[n] % 64);
+        set_free(n, std::max(0, nodes[n].gpus));
+    }
+}
+
+long NodePool::first(const Bits &bits, size_t from)
+{
+    for (size_t w = from / 64; w < bits.size(); w++) {
+        uint64_t word = bits[w];
+        if (w == from / 64)
+            word &= ~uint64_t{0} << (from % 64);
+        if (word)
+            return static_cast<long>(w * 64 + static_cast<size_t>(__builtin_ctzll(word)));
+    }
+    return -1;
+}
+
+int NodePool::type_id(const std::string &gpu_type) const
+{
+    auto it = ids_.find(gpu_type);
+    return it == ids_.end() ? -1 : it->second;
+}
+
+void NodePool::set_free(size_t node, int free)
+{
+    Type &t = types_[node_type_[node]];
+    if (free < 0 || free > t.largest)
+        throw std::logic_error("node pool: node " + std::to_string(node) + " would have " + std::to_string(free) +
+                               " free GPUs");
+    uint64_t bit = uint64_t{1} << (position_[node] % 64);
+    t.by_free[free_[node]][position_[node] / 64] &= ~bit;
+    t.free_total += free - free_[node];
+    free_[node] = free;
+    t.by_free[free][position_[node] / 64] |= bit;
+}
+
+std::optional<size_t> NodePool::best_fit(int type, int gpus) const
+{
+    const Type &t = types_[type];
+    for (int f = std::max(gpus, 1); f <= t.largest; f++)
+        if (long p = first(t.by_free[f]); p >= 0)
+            return t.nodes[p];
+    return std::nullopt;
+}
+
+// Fewest nodes: the most free GPUs first (ties by node order); the last
+// piece goes to the best-fitting node left, so large holes stay whole.
+Shares NodePool::spread(int type, int gpus) const
+{
+    const Type &t = types_[type];
+    if (gpus <= 0 || t.free_total < gpus)
+        return {};
+    std::vector<size_t> order;  // most free first, ties by node order
+    int total = 0;
+    for (int f = t.largest; f > 0 && total < gpus; f--)
+        for (long p = first(t.by_free[f]); p >= 0 && total < gpus; p = first(t.by_free[f], p + 1)) {
+            order.push_back(t.nodes[p]);
+            total += f;
+        }
+    Shares shares;
+    int left = gpus;
+    for (size_t k = 0; k + 1 < order.size(); k++) {
+        shares.push_back(NodeShare{order[k], free_[order[k]]});
+        left -= free_[order[k]];
+    }
+    auto used = [&](size_t node) { return std::find(order.begin(), order.end() - 1, node) != order.end() - 1; };
+    for (int f = left; f <= t.largest; f++) {
+        long p = first(t.by_free[f]);
+        while (p >= 0 && used(t.nodes[p]))
+            p = first(t.by_free[f], p + 1);
+        if (p >= 0) {
+            shares.push_back(NodeShare{t.nodes[p], left});
+            break;
+        }
+    }
+    std::sort(shares.begin(), shares.end(), [](const NodeShare &a, const NodeShare &b) { return a.node < b.node; });
+    return shares;
+}
+
+Shares NodePool::place(int type, int gpus) const
+{
+    if (auto node = best_fit(type, gpus))
+        return {NodeShare{*node, gpus}};
+    return spread(type, gpus);
+}
+
+void NodePool::take(const Shares &shares)
+{
+    for (const auto &s : shares)
+        set_free(s.node, free_[s.node] - s.gpus);
+}
+
+void NodePool::release(const Shares &shares)
+{
+    for (const auto &s : shares)
+        set_free(s.node, free_[s.node] + s.gpus);
+}
+
+}  // namespace accord::core
