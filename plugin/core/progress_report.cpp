@@ -25,6 +25,16 @@ bool number_char(char c)
     return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
 }
 
+// The tag as an error quotes it: whole (it is at most kMaxTagLength long),
+// anything that is not printable ASCII as '?'.
+std::string quoted(const std::string &tag)
+{
+    std::string out = "'";
+    for (char c : tag)
+        out += c >= ' ' && c <= '~' ? c : '?';
+    return out + "'";
+}
+
 // Start offsets of the report tags in `comment`, in order.
 std::vector<size_t> tag_starts(std::string_view comment)
 {
@@ -71,17 +81,17 @@ void read_tag(FoundReport &found)
     std::optional<ReportMetric> metric = metric_named(head.substr(0, eq));
     if (comma == std::string_view::npos || eq == std::string_view::npos || !metric ||
         tail.substr(0, 4) != kSeqField) {
-        found.error = "report '" + hints::shown(found.tag) + "' is not " + kTagSyntax;
+        found.error = "report " + quoted(found.tag) + " is not " + kTagSyntax;
         return;
     }
     if (!found.seq) {
-        found.error = "report '" + hints::shown(found.tag) + "' has a bad seq: accepted: 1 to " +
+        found.error = "report " + quoted(found.tag) + " has a bad seq: accepted: 1 to " +
                       std::to_string(kMaxSeq);
         return;
     }
     hints::Checked<double> rate = check_rate(head.substr(eq + 1));
     if (!rate.value) {
-        found.error = "report '" + hints::shown(found.tag) + "' has a bad rate: " + rate.error;
+        found.error = "report " + quoted(found.tag) + " has a bad rate: " + rate.error;
         return;
     }
     found.report = ProgressReport{*metric, *rate.value, *found.seq};
@@ -138,7 +148,7 @@ FoundReport find_report(std::string_view comment)
     size_t end = word_end(comment, starts[0]);
     found.tag = std::string(comment.substr(starts[0], std::min(end - starts[0], kMaxTagLength)));
     if (end - starts[0] > kMaxTagLength)
-        found.error = "report '" + hints::shown(found.tag) + "' is longer than " +
+        found.error = "report " + quoted(found.tag) + " is longer than " +
                       std::to_string(kMaxTagLength) + " characters";
     else if (starts.size() > 1)
         found.error = "the comment holds " + std::to_string(starts.size()) + " reports; one is accepted";

@@ -93,6 +93,12 @@ static void malformed_tags_refused_with_reason(void **)
     }
 }
 
+static void refusal_quotes_the_whole_tag_made_printable(void **)
+{
+    FoundReport found = find_report("accord:steps_per_second=fast\x01,seq=12345678");
+    assert_contains(found.error, "report 'accord:steps_per_second=fast?,seq=12345678' has a bad rate");
+}
+
 static void seq_readable_even_when_rate_is_bad(void **)
 {
     FoundReport found = find_report("accord:steps_per_second=-1,seq=41");
@@ -181,6 +187,7 @@ int main(void)
         cmocka_unit_test(comment_without_tag_has_no_report),
         cmocka_unit_test(tag_found_among_user_words),
         cmocka_unit_test(malformed_tags_refused_with_reason),
+        cmocka_unit_test(refusal_quotes_the_whole_tag_made_printable),
         cmocka_unit_test(seq_readable_even_when_rate_is_bad),
         cmocka_unit_test(two_tags_refused),
         cmocka_unit_test(overlong_tag_refused_unread),
