@@ -130,7 +130,7 @@ void ReportIngest::reconfigure()
         error("sched/accord: skipped %zu damaged throughput sample lines; first: %s", log.skipped,
               log.first_problem.c_str());
     intake_.restore(log.samples);
-    info("sched/accord: %zu throughput samples stored in %s", log.samples.size(), path.c_str());
+    info("sched/accord: %zu throughput samples found in %s", log.samples.size(), path.c_str());
 }
 
 void ReportIngest::run(time_t now)

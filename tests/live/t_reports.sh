@@ -153,7 +153,7 @@ test_store_survives_slurmctld_restart() {
     settle 4
     check "the sample is still stored" equals "$(samples_of "$j" | cut -f 8-10)" $'steps_per_second\t10\t1'
     check "the same report is not stored again" equals "$(wc -l <"$(samples_file)")" "$before"
-    check "slurmctld logged the samples it found" grep -q "throughput samples stored in $(samples_file)" \
+    check "slurmctld logged the samples it found" grep -q "throughput samples found in $(samples_file)" \
         "$CLUSTER_DIR/log/slurmctld.log"
     check "a new report is taken after the restart" report_for "$j" --steps-per-second 11
     check "and stored beside the old one (within the 10 s minimum interval)" wait_until 25 has_samples "$j" 2
