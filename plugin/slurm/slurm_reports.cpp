@@ -16,12 +16,6 @@ namespace accord::slurm {
 
 namespace {
 
-// A line about one job: why its report was refused, or its SystemComment note.
-struct JobNote {
-    uint32_t job_id = 0;
-    std::string text;
-};
-
 std::string state_save_location()
 {
     slurmctld_lock_t conf_read = {.conf = READ_LOCK};
@@ -133,12 +127,8 @@ void ReportIngest::reconfigure()
     info("sched/accord: %zu throughput samples found in %s", log.samples.size(), path.c_str());
 }
 
-void ReportIngest::run(time_t now)
+void ReportIngest::collect(time_t now, std::vector<core::ThroughputSample> &fresh, std::vector<JobNote> &refused)
 {
-    if (!store_)
-        return;
-    std::vector<core::ThroughputSample> fresh;
-    std::vector<JobNote> refused;
     std::set<uint32_t> running;
     // Nodes are read for the GPUs each job holds on them.
     slurmctld_lock_t read_locks = {.job = READ_LOCK, .node = READ_LOCK};
@@ -159,18 +149,42 @@ void ReportIngest::run(time_t now)
     list_iterator_destroy(it);
     unlock_slurmctld(read_locks);
     intake_.keep_only(running);
+}
 
-    std::vector<JobNote> notes;
-    for (const JobNote &r : refused) {
-        info("sched/accord: JobId=%u: progress report refused: %s", r.job_id, r.text.c_str());
-        notes.push_back({r.job_id, std::string(core::kReportNoteMarker) + " refused: " + r.text});
+bool ReportIngest::store(std::vector<core::ThroughputSample> &fresh)
+{
+    // A sample no line can hold (a user name with a tab...) would block
+    // every other one: it is dropped, once.
+    for (auto s = fresh.begin(); s != fresh.end();) {
+        if (!core::sample_line(*s).empty()) {
+            ++s;
+            continue;
+        }
+        error("sched/accord: JobId=%u: throughput sample has a field that cannot be written; dropped", s->job_id);
+        intake_.accepted(s->job_id, s->report.seq, s->time);
+        s = fresh.erase(s);
     }
     std::string failed = store_->append(fresh);
     if (!failed.empty() && failed != last_failure_)  // once per distinct failure, not every cycle
         error("sched/accord: throughput samples not stored: %s", failed.c_str());
     last_failure_ = failed;
-    if (!failed.empty())  // taken again next cycle: the reports stay in the Comments
-        fresh.clear();
+    return failed.empty();
+}
+
+void ReportIngest::run(time_t now)
+{
+    if (!store_)
+        return;
+    std::vector<core::ThroughputSample> fresh;
+    std::vector<JobNote> refused;
+    collect(now, fresh, refused);
+    std::vector<JobNote> notes;
+    for (const JobNote &r : refused) {
+        info("sched/accord: JobId=%u: progress report refused: %s", r.job_id, r.text.c_str());
+        notes.push_back({r.job_id, std::string(core::kReportNoteMarker) + " refused: " + r.text});
+    }
+    if (!store(fresh))
+        fresh.clear();  // taken again next cycle: the reports stay in the Comments
     for (const core::ThroughputSample &s : fresh) {
         intake_.accepted(s.job_id, s.report.seq, s.time);
         debug("sched/accord: JobId=%u: %s %.9g stored", s.job_id, core::metric_name(s.report.metric), s.report.rate);

@@ -10,6 +10,7 @@
 #include <ctime>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/report_intake.h"
 #include "core/sample_store.h"
@@ -17,6 +18,12 @@
 namespace accord::slurm {
 
 constexpr const char *kSampleFileName = "accord-samples.log";
+
+// A line about one job: why its report was refused, or its SystemComment note.
+struct JobNote {
+    uint32_t job_id = 0;
+    std::string text;
+};
 
 class ReportIngest {
 public:
@@ -28,6 +35,12 @@ public:
     void run(time_t now);
 
 private:
+    // Under job and node read locks: the new samples and the refusals to
+    // report, from every running job's Comment.
+    void collect(time_t now, std::vector<core::ThroughputSample> &fresh, std::vector<JobNote> &refused);
+    // Appends them durably; false when they could not be written.
+    bool store(std::vector<core::ThroughputSample> &fresh);
+
     std::optional<core::SampleStore> store_;
     core::ReportIntake intake_;
     std::string last_failure_;  // of the last append, "" when it succeeded
