@@ -12,6 +12,7 @@
 #include "slurm/cycle_stats.h"
 #include "slurm/slurm_apply.h"
 #include "slurm/slurm_config.h"
+#include "slurm/slurm_reports.h"
 #include "slurm/slurm_headers.h"
 #include "slurm/slurm_snapshot.h"
 
@@ -124,14 +125,17 @@ void agent_main()
     core::SchedulerParams params;  // replaced at once: start_agent asks for a read
     CycleStats stats;
     std::string stats_path;
+    ReportIngest reports;
     bool reconfig = false;
     while (wait_interval(params, reconfig)) {
         try {
             if (reconfig) {
                 params = read_scheduler_params();
                 stats_path = stats_file();  // StateSaveLocation may have changed
+                reports.reconfigure();
             }
             report(run_cycle(params), stats, params, stats_path);
+            reports.run(time(nullptr));
         } catch (const std::exception &e) {
             error("sched/accord: scheduling cycle failed: %s", e.what());
         } catch (...) {

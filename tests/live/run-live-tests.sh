@@ -4,7 +4,8 @@
 # check through squeue/scontrol. Needs root and `make install` done.
 # ACCORD_LIVE_PLUGIN_DIR (e.g. a build's .libs) is searched for plugins
 # first and ACCORD_LIVE_SPANK_SO names the SPANK plugin: tests of a build
-# without installing it.
+# without installing it. ACCORD_LIVE_REPORT names the accord-report to test
+# (default: the one beside that .libs, else the installed one).
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -16,6 +17,11 @@ PARAMS=sched_interval=-1,defer,accord_interval=1,accord_gpu_speed=a100:3/v100:2/
 SLURM_PLUGINS=$(dirname "$(ls /usr/lib/*/slurm-wlm/sched_backfill.so | head -n 1)")
 SPANK_SO=${ACCORD_LIVE_SPANK_SO:-$SLURM_PLUGINS/spank_accord.so}
 PLUGIN_DIR=${ACCORD_LIVE_PLUGIN_DIR:-}
+ACCORD_REPORT=${ACCORD_LIVE_REPORT:-}
+if [ -z "$ACCORD_REPORT" ] && [ -n "$PLUGIN_DIR" ] && [ -x "$PLUGIN_DIR/../accord-report" ]; then
+    ACCORD_REPORT=$(realpath "$PLUGIN_DIR/../accord-report")
+fi
+: "${ACCORD_REPORT:=$(command -v accord-report)}"
 
 # shellcheck source=lib.sh
 . "$here/lib.sh"
@@ -47,7 +53,8 @@ tests_in() {
 }
 
 if cluster_up "$PARAMS"; then
-    run_tests $(tests_in t_placement t_queue t_backfill t_interactive t_partitions t_hints t_rewrite)
+    # t_reports restarts slurmctld: last.
+    run_tests $(tests_in t_placement t_queue t_backfill t_interactive t_partitions t_hints t_rewrite t_reports)
 else
     check "cluster with sched/accord starts" false
 fi

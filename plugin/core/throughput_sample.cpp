@@ -1,0 +1,138 @@
+#include "core/throughput_sample.h"
+
+#include <cinttypes>
+#include <cstdio>
+#include <utility>
+#include <vector>
+
+#include "core/crc32.h"
+
+namespace accord::core {
+
+namespace {
+
+constexpr size_t kFields = 11;
+
+bool writable(const std::string &field)
+{
+    return field.find_first_of("\t\n\r") == std::string::npos;
+}
+
+std::string gpus_text(const GpuCounts &gpus)
+{
+    std::string text;
+    for (const auto &[type, count] : gpus)
+        text += (text.empty() ? "" : ",") + type + ":" + std::to_string(count);
+    return text;
+}
+
+std::vector<std::string_view> split(std::string_view text, char sep)
+{
+    std::vector<std::string_view> parts;
+    size_t from = 0;
+    for (size_t at = text.find(sep); at != std::string_view::npos; at = text.find(sep, from)) {
+        parts.push_back(text.substr(from, at - from));
+        from = at + 1;
+    }
+    parts.push_back(text.substr(from));
+    return parts;
+}
+
+// A decimal integer of at most 18 digits without sign, or nothing.
+std::optional<int64_t> integer_of(std::string_view text)
+{
+    if (text.empty() || text.size() > 18)
+        return std::nullopt;
+    int64_t value = 0;
+    for (char c : text) {
+        if (c < '0' || c > '9')
+            return std::nullopt;
+        value = value * 10 + (c - '0');
+    }
+    return value;
+}
+
+std::optional<GpuCounts> gpus_of(std::string_view text)
+{
+    GpuCounts gpus;
+    if (text.empty())
+        return gpus;
+    for (std::string_view item : split(text, ',')) {
+        size_t colon = item.rfind(':');
+        std::optional<int64_t> count = colon == std::string_view::npos ? std::nullopt : integer_of(item.substr(colon + 1));
+        if (!count || *count < 1 || *count > hints::kMaxGpus || colon == 0)
+            return std::nullopt;
+        gpus[std::string(item.substr(0, colon))] += static_cast<int>(*count);
+    }
+    return gpus;
+}
+
+ParsedSample refused(const std::string &why)
+{
+    ParsedSample parsed;
+    parsed.error = why;
+    return parsed;
+}
+
+}  // namespace
+
+std::string sample_line(const ThroughputSample &s)
+{
+    std::string gpus = gpus_text(s.gpus);
+    if (s.user.empty() || s.nodes.empty() || !writable(s.user) || !writable(s.family) || !writable(gpus) ||
+        !writable(s.nodes))
+        return "";
+    char rate[32];
+    snprintf(rate, sizeof(rate), "%.9g", s.report.rate);
+    std::string line = std::string(kSampleFormat) + "\t" + std::to_string(s.time) + "\t" +
+                       std::to_string(s.job_id) + "\t" + s.user + "\t" + s.family + "\t" + gpus + "\t" +
+                       s.nodes + "\t" + metric_name(s.report.metric) + "\t" + rate + "\t" +
+                       std::to_string(s.report.seq);
+    char crc[16];
+    snprintf(crc, sizeof(crc), "%08" PRIx32, crc32(line));
+    return line + "\t" + crc + "\n";
+}
+
+ParsedSample parse_sample_line(std::string_view line)
+{
+    size_t last_tab = line.rfind('\t');
+    if (last_tab == std::string_view::npos)
+        return refused("not a sample line");
+    char crc[16];
+    snprintf(crc, sizeof(crc), "%08" PRIx32, crc32(line.substr(0, last_tab)));
+    if (line.substr(last_tab + 1) != crc)
+        return refused("checksum does not match (torn or damaged line)");
+    std::vector<std::string_view> f = split(line, '\t');
+    if (f.size() != kFields || f[0] != kSampleFormat)
+        return refused("not an " + std::string(kSampleFormat) + " line");
+    std::optional<int64_t> time = integer_of(f[1]), job = integer_of(f[2]), seq = integer_of(f[9]);
+    std::optional<GpuCounts> gpus = gpus_of(f[5]);
+    std::optional<ReportMetric> metric = metric_named(f[7]);
+    hints::Checked<double> rate = check_rate(f[8]);
+    const std::pair<bool, const char *> checks[] = {
+        {time.has_value(), "time"},
+        {job && *job >= 1 && *job <= UINT32_MAX, "job"},
+        {!f[3].empty(), "user"},
+        {gpus.has_value(), "gpus"},
+        {!f[6].empty(), "nodes"},
+        {metric.has_value(), "metric"},
+        {rate.value.has_value(), "rate"},
+        {seq && *seq >= 1 && static_cast<uint64_t>(*seq) <= kMaxSeq, "seq"},
+    };
+    for (const auto &[ok, field] : checks)
+        if (!ok)
+            return refused(std::string("bad ") + field + " field");
+    ThroughputSample s;
+    s.time = *time;
+    s.job_id = static_cast<uint32_t>(*job);
+    s.user = f[3];
+    s.family = f[4];
+    s.gpus = std::move(*gpus);
+    s.nodes = f[6];
+    s.report = ProgressReport{*metric, *rate.value, static_cast<uint64_t>(*seq)};
+    ParsedSample parsed;
+    parsed.sample = std::move(s);
+    return parsed;
+}
+
+}  // namespace accord::core

@@ -1,0 +1,197 @@
+#include "slurm/slurm_reports.h"
+
+#include <cstring>
+#include <set>
+#include <vector>
+
+#include "slurm/slurm_gpus.h"
+#include "slurm/slurm_headers.h"
+#include "spank/hint_syntax.h"
+
+extern "C" {
+#include "src/common/uid.h"
+}
+
+namespace accord::slurm {
+
+namespace {
+
+std::string state_save_location()
+{
+    slurmctld_lock_t conf_read = {.conf = READ_LOCK};
+    lock_slurmctld(conf_read);
+    std::string dir = slurm_conf.state_save_location ? slurm_conf.state_save_location : "";
+    unlock_slurmctld(conf_read);
+    return dir;
+}
+
+// The job's --accord-model, if it gave a valid one.
+std::string model_family(job_record_t *job)
+{
+    std::string prefix = std::string(hints::kModelVar) + "=";
+    for (uint32_t i = 0; i < job->spank_job_env_size && job->spank_job_env; i++) {
+        const char *entry = job->spank_job_env[i];
+        if (entry && !strncmp(entry, prefix.c_str(), prefix.size())) {
+            hints::Checked<std::string> model = hints::check_model(entry + prefix.size());
+            return model.value ? *model.value : "";
+        }
+    }
+    return "";
+}
+
+core::GpuCounts job_gpus(job_record_t *job)
+{
+    core::GpuCounts total;
+    bitstr_t *nodes = job->job_resrcs ? job->job_resrcs->node_bitmap : nullptr;
+    if (!nodes)
+        return total;
+    int offset = 0;
+    for (int i = bit_ffs(nodes); i >= 0 && i < static_cast<int>(bit_size(nodes)); i++) {
+        if (!bit_test(nodes, i))
+            continue;
+        if (node_record_t *node = node_record_table_ptr[i])
+            for (const auto &[type, count] : job_gpus_on_node(job, offset, node))
+                total[type] += count;
+        offset++;
+    }
+    return total;
+}
+
+core::ThroughputSample sample_of(job_record_t *job, const core::ProgressReport &report, time_t now)
+{
+    core::ThroughputSample s;
+    s.time = now;
+    s.job_id = job->job_id;
+    // user_name is often unset in 22.05; the cache spares a lookup per report.
+    s.user = job->user_name ? job->user_name : uid_to_string_cached(job->user_id);
+    s.family = model_family(job);
+    s.gpus = job_gpus(job);
+    s.nodes = job->nodes ? job->nodes : "";
+    s.report = report;
+    return s;
+}
+
+std::string accepted_note(const core::ThroughputSample &s)
+{
+    char when[32];
+    struct tm tm {};
+    time_t t = s.time;
+    strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", localtime_r(&t, &tm));
+    char rate[32];
+    snprintf(rate, sizeof(rate), "%.4g", s.report.rate);
+    const char *unit = s.report.metric == core::ReportMetric::StepsPerSecond ? "steps/s" : "samples/s";
+    return std::string(core::kReportNoteMarker) + ": " + rate + " " + unit + " at " + when + " (seq " +
+           std::to_string(s.report.seq) + ")";
+}
+
+void show_notes(const std::vector<JobNote> &notes)
+{
+    slurmctld_lock_t job_write = {.job = WRITE_LOCK};
+    lock_slurmctld(job_write);
+    for (const JobNote &o : notes) {
+        job_record_t *job = find_job_record(o.job_id);
+        if (!job)
+            continue;
+        std::string text = core::with_report_note(job->system_comment ? job->system_comment : "", o.text);
+        if (job->system_comment && text == job->system_comment)
+            continue;
+        xfree(job->system_comment);
+        job->system_comment = xstrdup(text.c_str());
+        last_job_update = time(nullptr);
+    }
+    unlock_slurmctld(job_write);
+}
+
+}  // namespace
+
+void ReportIngest::reconfigure()
+{
+    std::string dir = state_save_location();
+    std::string path = dir.empty() ? "" : dir + "/" + kSampleFileName;
+    if (store_ && store_->path() == path)
+        return;
+    intake_ = core::ReportIntake();
+    store_.reset();
+    if (path.empty()) {
+        error("sched/accord: no StateSaveLocation: progress reports are not stored");
+        return;
+    }
+    store_.emplace(path);
+    core::SampleLog log = store_->load();
+    if (!log.error.empty())
+        error("sched/accord: %s", log.error.c_str());
+    if (log.skipped)
+        error("sched/accord: skipped %zu damaged throughput sample lines; first: %s", log.skipped,
+              log.first_problem.c_str());
+    intake_.restore(log.samples);
+    info("sched/accord: %zu throughput samples found in %s", log.samples.size(), path.c_str());
+}
+
+void ReportIngest::collect(time_t now, std::vector<core::ThroughputSample> &fresh, std::vector<JobNote> &refused)
+{
+    std::set<uint32_t> running;
+    // Nodes are read for the GPUs each job holds on them.
+    slurmctld_lock_t read_locks = {.job = READ_LOCK, .node = READ_LOCK};
+    lock_slurmctld(read_locks);
+    ListIterator it = list_iterator_create(job_list);
+    while (auto *job = static_cast<job_record_t *>(list_next(it))) {
+        if (!IS_JOB_RUNNING(job))
+            continue;
+        running.insert(job->job_id);
+        if (!job->comment || !strstr(job->comment, core::kReportTag))
+            continue;
+        core::IntakeVerdict v = intake_.check(job->job_id, job->comment, now);
+        if (v.what == core::Intake::New)
+            fresh.push_back(sample_of(job, v.report, now));
+        else if (v.what == core::Intake::Refused && intake_.first_refusal(job->job_id, v.tag))
+            refused.push_back({job->job_id, v.error});
+    }
+    list_iterator_destroy(it);
+    unlock_slurmctld(read_locks);
+    intake_.keep_only(running);
+}
+
+bool ReportIngest::store(std::vector<core::ThroughputSample> &fresh)
+{
+    // A sample no line can hold (a user name with a tab...) would block
+    // every other one: it is dropped, once.
+    for (auto s = fresh.begin(); s != fresh.end();) {
+        if (!core::sample_line(*s).empty()) {
+            ++s;
+            continue;
+        }
+        error("sched/accord: JobId=%u: throughput sample has a field that cannot be written; dropped", s->job_id);
+        intake_.accepted(s->job_id, s->report.seq, s->time);
+        s = fresh.erase(s);
+    }
+    std::string failed = store_->append(fresh);
+    if (!failed.empty() && failed != last_failure_)  // once per distinct failure, not every cycle
+        error("sched/accord: throughput samples not stored: %s", failed.c_str());
+    last_failure_ = failed;
+    return failed.empty();
+}
+
+void ReportIngest::run(time_t now)
+{
+    if (!store_)
+        return;
+    std::vector<core::ThroughputSample> fresh;
+    std::vector<JobNote> refused;
+    collect(now, fresh, refused);
+    std::vector<JobNote> notes;
+    for (const JobNote &r : refused) {
+        info("sched/accord: JobId=%u: progress report refused: %s", r.job_id, r.text.c_str());
+        notes.push_back({r.job_id, std::string(core::kReportNoteMarker) + " refused: " + r.text});
+    }
+    if (!store(fresh))
+        fresh.clear();  // taken again next cycle: the reports stay in the Comments
+    for (const core::ThroughputSample &s : fresh) {
+        intake_.accepted(s.job_id, s.report.seq, s.time);
+        debug("sched/accord: JobId=%u: %s %.9g stored", s.job_id, core::metric_name(s.report.metric), s.report.rate);
+        notes.push_back({s.job_id, accepted_note(s)});
+    }
+    if (!notes.empty())
+        show_notes(notes);
+}
+
+}  // namespace accord::slurm

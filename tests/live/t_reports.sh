@@ -1,0 +1,161 @@
+# Progress reports (accord-report, docs/man/accord-report.1): a running job
+# reports its throughput through Slurm's job-update RPC; sched/accord stores
+# it in StateSaveLocation/accord-samples.log and shows it in SystemComment.
+# Another user's report is refused by slurmctld, a malformed one is refused
+# with a clear error and leaves the job alone, and the store survives a
+# restart of slurmctld. Cluster: a100:2x8,v100:2x4,t4:2x4,cpu:1 (no
+# accounting; auth/none takes the caller's uid as it is, as munge would
+# vouch for it). The last test restarts slurmctld: run this file last.
+# ACCORD_LIVE_REPORT names the accord-report to test (run-live-tests.sh).
+
+samples_file() { echo "$CLUSTER_DIR/state/accord-samples.log"; }
+
+# The stored sample lines of job $1 (tab-separated, see core/throughput_sample.h).
+samples_of() { awk -F'\t' -v j="$1" '$3 == j' "$(samples_file)" 2>/dev/null; }
+
+sample_count() { samples_of "$1" | wc -l; }
+
+has_samples() {  # has_samples JOBID COUNT
+    [ "$(sample_count "$1")" -ge "$2" ]
+}
+
+# Field N (1-based) of job $1's last stored sample.
+sample_field() { samples_of "$1" | tail -n 1 | cut -f "$2"; }
+
+# scontrol ends the line with a blank.
+job_user_comment() {
+    scontrol show job "$1" 2>/dev/null | sed -n 's/^ *Comment=\(.*[^ ]\) *$/\1/p' | head -n 1
+}
+
+# accord-report for job $1 with the remaining arguments, as the caller.
+report_for() {  # report_for JOBID ARGS...
+    SLURM_JOB_ID=$1 "$ACCORD_REPORT" "${@:2}"
+}
+
+# Runs "$@" as nobody (auth/none then sends uid 65534), from a directory
+# nobody may enter.
+as_nobody() {
+    (cd /tmp && setpriv --reuid=nobody --regid=nogroup --clear-groups env SLURM_CONF="$SLURM_CONF" "$@")
+}
+
+# The Python snippet of docs/user-guide.md, as a module in the scratch dir.
+write_python_module() {
+    awk '/<!-- accord_report.py -->/ {on = 1; next} on && /^```python/ {code = 1; next}
+         code && /^```/ {exit} code' "$here/../../docs/user-guide.md" >accord_report.py
+    [ -s accord_report.py ]
+}
+
+test_report_is_stored_with_the_jobs_gpus() {
+    local j line comment
+    j=$(PATH="$(dirname "$ACCORD_REPORT"):$PATH" submit -p a100 --gres=gpu:a100:2 -n 1 --accord-model=resnet50 \
+        --comment="lr sweep 4" --wrap 'accord-report --steps-per-second 12.5 && sleep 60')
+    check "job runs" wait_state "$j" RUNNING
+    check "its report is stored" wait_until 20 has_samples "$j" 1
+    line=$(samples_of "$j" | tail -n 1)
+    check "the sample names user, family, GPUs and node" matches "$line" \
+        $'^accord-sample-1\t[0-9]+\t'"$j"$'\troot\tresnet50\ta100:2\ta100-[12]\t'
+    check "the sample holds metric, rate and seq" equals "$(cut -f 8-10 <<<"$line")" $'steps_per_second\t12.5\t1'
+    check "the sample has a checksum" matches "$(cut -f 11 <<<"$line")" '^[0-9a-f]{8}$'
+    check "the sample's node is the job's" equals "$(sample_field "$j" 7)" "$(job_field "$j" NodeList)"
+    comment=$(job_user_comment "$j")
+    check "the user's comment is kept beside the report" equals "$comment" "lr sweep 4 accord:steps_per_second=12.5,seq=1"
+    check "SystemComment shows the latest report" wait_until 10 \
+        bash -c "scontrol show job $j | grep -q 'SystemComment=.*last report: 12.5 steps/s at .* (seq 1)'"
+    check "the job still runs" equals "$(job_field "$j" JobState)" RUNNING
+}
+
+test_python_snippet_reports_samples_per_second() {
+    local j
+    check "the user guide has the Python snippet" write_python_module
+    j=$(PATH="$(dirname "$ACCORD_REPORT"):$PATH" submit -p v100 --gres=gpu:v100:1 -n 1 -D "$PWD" \
+        --wrap "/usr/bin/python3 -c 'from accord_report import accord_report; import sys; sys.exit(0 if accord_report(431.25, \"samples\") else 1)' && sleep 60")
+    check "job runs" wait_state "$j" RUNNING
+    check "its report is stored" wait_until 20 has_samples "$j" 1
+    check "as samples per second, on its v100" equals "$(sample_field "$j" 6) $(sample_field "$j" 8) $(sample_field "$j" 9)" \
+        "v100:1 samples_per_second 431.25"
+    check "a job without --accord-model has an empty family" equals "$(sample_field "$j" 5)" ""
+}
+
+test_report_about_another_users_job_is_refused() {
+    local j out rc mine
+    j=$(submit -p t4 --gres=gpu:t4:1 -n 1 --comment=mine --wrap 'sleep 60')
+    check "root's job runs" wait_state "$j" RUNNING
+    out=$(as_nobody env SLURM_JOB_ID="$j" "$ACCORD_REPORT" --steps-per-second 99 2>&1); rc=$?
+    check "accord-report as another user fails" equals "$rc" 1
+    check "and says slurmctld refused it, and who may report" contains "$out" \
+        "accord-report: slurmctld refused the report for job $j: Invalid user id (only the job's owner"
+    out=$(as_nobody scontrol update JobId="$j" Comment="accord:steps_per_second=99,seq=1" 2>&1)
+    check "scontrol update of the Comment as another user is refused too" contains "$out" "Invalid user id"
+    settle
+    check "the job's comment is unchanged" equals "$(job_user_comment "$j")" mine
+    check "nothing is stored for the job" equals "$(sample_count "$j")" 0
+    check "the job still runs" equals "$(job_field "$j" JobState)" RUNNING
+    # The same user's own job: the channel works without any privilege.
+    mine=$(as_nobody sbatch --parsable -o /dev/null -p t4 --gres=gpu:t4:1 -n 1 \
+        --wrap "SLURM_JOB_ID=\$SLURM_JOB_ID $ACCORD_REPORT --steps-per-second 7 && sleep 60" | cut -d';' -f1)
+    check "nobody's own job runs" wait_state "$mine" RUNNING
+    check "nobody's report for their own job is stored" wait_until 20 has_samples "$mine" 1
+    check "under their name" equals "$(sample_field "$mine" 4)" nobody
+    scancel "$mine"
+}
+
+test_malformed_report_is_refused_and_job_undisturbed() {
+    local j out rc log=$CLUSTER_DIR/log/slurmctld.log
+    j=$(submit -p t4 --gres=gpu:t4:1 -n 1 --wrap 'sleep 60')
+    check "job runs" wait_state "$j" RUNNING
+    out=$(report_for "$j" --steps-per-second fast 2>&1); rc=$?
+    check "a rate that is not a number: exit 2" equals "$rc" 2
+    check "with what is wrong and what is accepted" contains "$out" \
+        "accord-report: --steps-per-second: 'fast' is not a number; accepted: a decimal number"
+    out=$(report_for "$j" --steps-per-second 5e12 2>&1); rc=$?
+    check "an out-of-range rate: exit 2, named" equals "$rc $out" \
+        "2 accord-report: --steps-per-second: '5e12' is out of range; accepted: a decimal number from 0.000001 to 1000000000, e.g. 12.5 or 3.2e4
+Try 'accord-report --help'."
+    out=$(env -u SLURM_JOB_ID "$ACCORD_REPORT" --steps-per-second 5 2>&1); rc=$?
+    check "outside a job: exit 2, says to run it in a job" equals "$rc" 2
+    check "naming SLURM_JOB_ID" contains "$out" "SLURM_JOB_ID is not set"
+    # A tag written by hand, bypassing accord-report: sched/accord refuses it.
+    scontrol update JobId="$j" Comment="accord:steps_per_second=fast,seq=1"
+    check "sched/accord shows the refusal in SystemComment" wait_until 10 \
+        bash -c "scontrol show job $j | grep -q \"SystemComment=.*last report refused: report 'accord:steps_per_second=fast,seq=1' has a bad rate\""
+    check "and logs it once" equals "$(grep -c "JobId=$j: progress report refused" "$log")" 1
+    check "nothing is stored for the job" equals "$(sample_count "$j")" 0
+    check "the job still runs" equals "$(job_field "$j" JobState)" RUNNING
+    check "a good report afterwards is taken" report_for "$j" --steps-per-second 3
+    check "and stored" wait_until 20 has_samples "$j" 1
+    check "with the seq after the refused one" equals "$(sample_field "$j" 10)" 2
+    check "and replaces the refusal in SystemComment" wait_until 10 \
+        bash -c "scontrol show job $j | grep -q 'SystemComment=.*last report: 3 steps/s'"
+}
+
+# Stops slurmctld (SIGTERM, as an admin would) and starts it again with the
+# same state directory; the running jobs go on on their slurmds.
+restart_slurmctld() {
+    local pidfile=$CLUSTER_DIR/pids/slurmctld.pid pid
+    read -r pid <"$pidfile"
+    kill -TERM "$pid"
+    wait_until 20 bash -c "! kill -0 $pid 2>/dev/null" || return 1
+    setsid slurmctld -D -i </dev/null >>"$CLUSTER_DIR/log/slurmctld.out" 2>&1 &
+    echo $! >"$pidfile"
+    disown
+    wait_until 30 bash -c "scontrol ping 2>/dev/null | grep -q 'is UP'"
+}
+
+test_store_survives_slurmctld_restart() {
+    local j before
+    j=$(submit -p a100 --gres=gpu:a100:1 -n 1 --wrap 'sleep 120')
+    check "job runs" wait_state "$j" RUNNING
+    check "report accepted by slurmctld" report_for "$j" --steps-per-second 10
+    check "and stored" wait_until 20 has_samples "$j" 1
+    before=$(wc -l <"$(samples_file)")
+    check "slurmctld restarts" restart_slurmctld
+    check "the job still runs after the restart" wait_state "$j" RUNNING
+    settle 4
+    check "the sample is still stored" equals "$(samples_of "$j" | cut -f 8-10)" $'steps_per_second\t10\t1'
+    check "the same report is not stored again" equals "$(wc -l <"$(samples_file)")" "$before"
+    check "slurmctld logged the samples it found" grep -q "throughput samples found in $(samples_file)" \
+        "$CLUSTER_DIR/log/slurmctld.log"
+    check "a new report is taken after the restart" report_for "$j" --steps-per-second 11
+    check "and stored beside the old one (within the 10 s minimum interval)" wait_until 25 has_samples "$j" 2
+    check "in order" equals "$(samples_of "$j" | cut -f 9,10 | tr '\t\n' ': ')" "10:1 11:2 "
+}
