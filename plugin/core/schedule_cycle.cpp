@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "core/node_picker.h"
+#include "core/node_set_ids.h"
 #include "core/node_timeline.h"
 #include "core/speed_prediction.h"
 
@@ -73,12 +74,12 @@ bool better(const Option &a, const Option &b)
 // The best placement over all acceptable GPU types, given what is free.
 // `type_total` (if given) bounds what all nodes together have of a type,
 // so a type that cannot hold the job is skipped without a node search.
-std::optional<Option> best_option(const PendingJob &job, const std::vector<NodeTimeline> &tl,
-                                  const GpuTypeRanker &ranker, const FreeResources &free_of,
-                                  const GpuCounts *type_total = nullptr)
+std::optional<Option> best_option(const PendingJob &job, const std::vector<std::string> &types,
+                                  const std::vector<NodeTimeline> &tl, const GpuTypeRanker &ranker,
+                                  const FreeResources &free_of, const GpuCounts *type_total = nullptr)
 {
     std::optional<Option> best;
-    for (const auto &type : gpu_types_for(job, tl)) {
+    for (const auto &type : types) {
         if (type_total && !type.empty()) {
             auto it = type_total->find(type);
             if ((it == type_total->end() ? 0 : it->second) < requested_gpus(job))
@@ -95,14 +96,20 @@ std::optional<Option> best_option(const PendingJob &job, const std::vector<NodeT
 }
 
 // What a request asks for and where it may go: its GPU type, the types it
-// accepts and the rest.
+// accepts and the rest (its allowed nodes by NodeSetIds number).
 using Shape = std::tuple<std::string, std::vector<std::string>, std::vector<int64_t>>;
+// The GPU types a request may use on a list of nodes: its GPU type, the
+// types it accepts, the list's number.
+using TypesKey = std::tuple<std::string, std::vector<std::string>, size_t>;
 
 class Planner {
 public:
     Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r)
         : snap_(s), config_(c), ranker_(r), timelines_(build_timelines(s))
     {
+        size_t count = std::min(c.max_jobs, s.queue.size());
+        for (size_t i = 0; i < count; i++)
+            node_set_.push_back(node_sets_.id_of(s.queue[i].allowed_nodes));
         for (const auto &tl : timelines_) {
             free_now_.push_back(tl.free_during(s.now, s.now + 1));
             if (tl.schedulable())
@@ -124,10 +131,12 @@ private:
     void plan_record(size_t index);
     int start_tasks(size_t index, const PendingJob &job, int tasks, bool &held_back);
     Decision blocked(size_t index, const PendingJob &job);
-    std::optional<Option> earliest(const PendingJob &job, int64_t &start);
+    std::optional<Option> earliest(size_t index, const PendingJob &job, int64_t &start);
     void hold(const Pick &pick, int64_t start, int64_t limit);
     void release_reservation(const PendingJob &job);
-    bool never_fits(const PendingJob &job);
+    bool never_fits(size_t index, const PendingJob &job);
+    const std::vector<std::string> &types_for(size_t index, const PendingJob &job);
+    Shape shape_of(size_t index, const PendingJob &job) const;
     void predict(Decision &d, const PendingJob &job);
     FreeResources free_over(int64_t start, int64_t limit) const;
     FreeResources free_right_now() const;
@@ -147,6 +156,9 @@ private:
     // Whether a request fits its allowed nodes when idle depends only on its
     // shape, and a queue holds many jobs of the same shape.
     std::map<Shape, bool> never_fits_;
+    NodeSetIds node_sets_;
+    std::vector<size_t> node_set_;  // per considered record
+    std::map<TypesKey, std::vector<std::string>> types_;
     CyclePlan plan_;
 };
 
@@ -176,7 +188,16 @@ void Planner::hold(const Pick &pick, int64_t start, int64_t limit)
     }
 }
 
-Shape shape_of(const PendingJob &job)
+const std::vector<std::string> &Planner::types_for(size_t index, const PendingJob &job)
+{
+    TypesKey key{job.gpus.type, job.accepted_types, node_set_[index]};
+    auto known = types_.find(key);
+    if (known != types_.end())
+        return known->second;
+    return types_.emplace(std::move(key), gpu_types_for(job, timelines_)).first->second;
+}
+
+Shape Planner::shape_of(size_t index, const PendingJob &job) const
 {
     const GpuRequest &g = job.gpus;
     std::vector<int64_t> key = {job.min_nodes, job.max_nodes, job.cpus_total, job.cpus_per_node,
@@ -184,20 +205,20 @@ Shape shape_of(const PendingJob &job)
                                 g.per_job, g.cpus_per_gpu, g.mem_per_gpu_mb,
                                 static_cast<int64_t>(job.required_nodes.size())};
     key.insert(key.end(), job.required_nodes.begin(), job.required_nodes.end());
-    key.insert(key.end(), job.allowed_nodes.begin(), job.allowed_nodes.end());
+    key.push_back(static_cast<int64_t>(node_set_[index]));
     return {g.type, job.accepted_types, std::move(key)};
 }
 
 // More than the allowed nodes hold even when idle (down nodes count: they
 // may come back).
-bool Planner::never_fits(const PendingJob &job)
+bool Planner::never_fits(size_t index, const PendingJob &job)
 {
-    Shape shape = shape_of(job);
+    Shape shape = shape_of(index, job);
     auto known = never_fits_.find(shape);
     if (known != never_fits_.end())
         return known->second;
     auto idle = [this](int node) { return timelines_[node].capacity(); };
-    bool result = !best_option(job, timelines_, ranker_, idle);
+    bool result = !best_option(job, types_for(index, job), timelines_, ranker_, idle);
     never_fits_.emplace(std::move(shape), result);
     return result;
 }
@@ -252,9 +273,10 @@ int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &h
 {
     int started = 0;
     for (; started < tasks; started++) {
-        if (!best_option(job, timelines_, ranker_, free_right_now(), &free_now_total_))
+        const auto &types = types_for(index, job);
+        if (!best_option(job, types, timelines_, ranker_, free_right_now(), &free_now_total_))
             break;
-        auto option = best_option(job, timelines_, ranker_, free_over(snap_.now, job.time_limit_s));
+        auto option = best_option(job, types, timelines_, ranker_, free_over(snap_.now, job.time_limit_s));
         held_back = !option;
         if (!option)
             break;
@@ -269,7 +291,7 @@ int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &h
     return started;
 }
 
-std::optional<Option> Planner::earliest(const PendingJob &job, int64_t &start)
+std::optional<Option> Planner::earliest(size_t index, const PendingJob &job, int64_t &start)
 {
     std::vector<int64_t> times;
     for (int node : job.allowed_nodes)
@@ -277,7 +299,7 @@ std::optional<Option> Planner::earliest(const PendingJob &job, int64_t &start)
     std::sort(times.begin(), times.end());
     times.erase(std::unique(times.begin(), times.end()), times.end());
     for (int64_t t : times) {
-        auto option = best_option(job, timelines_, ranker_, free_over(t, job.time_limit_s));
+        auto option = best_option(job, types_for(index, job), timelines_, ranker_, free_over(t, job.time_limit_s));
         if (option) {
             start = t;
             return option;
@@ -289,7 +311,7 @@ std::optional<Option> Planner::earliest(const PendingJob &job, int64_t &start)
 Decision Planner::blocked(size_t index, const PendingJob &job)
 {
     Decision d = make_decision(index, job, Verdict::Wait);
-    if (never_fits(job)) {
+    if (never_fits(index, job)) {
         d.reason = WaitReason::NeverFits;
         return d;
     }
@@ -297,7 +319,7 @@ Decision Planner::blocked(size_t index, const PendingJob &job)
     if (static_cast<int>(plan_.reservations) >= config_.reserve_depth || reserved_.count(job.job_id))
         return d;
     int64_t start = 0;
-    auto option = earliest(job, start);
+    auto option = earliest(index, job, start);
     if (!option)
         return d;  // only nodes that are down or held for good would fit it
     hold(option->pick, start, job.time_limit_s);
