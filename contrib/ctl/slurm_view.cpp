@@ -17,13 +17,14 @@ namespace {
                              " (is slurmctld up, and SLURM_CONF right?)");
 }
 
+// What slurmctld's avail_node_bitmap holds, which sched_accord plans on.
 bool usable(uint32_t state)
 {
     uint32_t base = state & NODE_STATE_BASE;
     if (base == NODE_STATE_DOWN || base == NODE_STATE_FUTURE || base == NODE_STATE_UNKNOWN)
         return false;
     return !(state & (NODE_STATE_DRAIN | NODE_STATE_FAIL | NODE_STATE_NO_RESPOND | NODE_STATE_POWERED_DOWN |
-                      NODE_STATE_MAINT));
+                      NODE_STATE_POWER_DOWN | NODE_STATE_POWERING_DOWN));
 }
 
 void add_node(const node_info_t &node, GpusByType &gpus)
@@ -47,7 +48,8 @@ void add_node(const node_info_t &node, GpusByType &gpus)
 std::map<std::string, GpusByType> load_partition_gpus()
 {
     node_info_msg_t *nodes = nullptr;
-    if (slurm_load_node(0, &nodes, SHOW_ALL) != SLURM_SUCCESS)
+    // GRES in use comes only with SHOW_DETAIL (as sinfo asks for GresUsed).
+    if (slurm_load_node(0, &nodes, SHOW_ALL | SHOW_DETAIL) != SLURM_SUCCESS)
         slurm_failed("slurm_load_node");
     partition_info_msg_t *parts = nullptr;
     if (slurm_load_partitions(0, &parts, SHOW_ALL) != SLURM_SUCCESS) {

@@ -13,8 +13,8 @@ namespace accord::ctl {
 using GpusByType = std::map<std::string, slurm::GpuTypeView>;
 
 // Partition name -> GPU type -> counts. A node counts as unavailable when
-// it is down, drained, failing, not responding, powered down or in a
-// maintenance reservation, as Accord leaves such nodes out.
+// it is down, drained, failing, not responding or powered down: not among
+// the nodes slurmctld counts available, which Accord plans on.
 // Throws std::runtime_error naming the call and Slurm's error.
 std::map<std::string, GpusByType> load_partition_gpus();
 

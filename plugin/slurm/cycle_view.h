@@ -25,7 +25,8 @@ struct GpuTypeView {
     int nodes = 0;        // nodes with GPUs of the type
     int total = 0;        // GPUs on all of them
     int free = 0;         // unallocated GPUs on nodes Accord may schedule
-    int unavailable = 0;  // GPUs on nodes down, drained or reserved
+    int unavailable = 0;  // GPUs on nodes slurmctld does not count available
+                          // (down, drained, failing, not responding, powered down)
 };
 
 struct QueuedJobView {
