@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <slurm/slurm.h>
 
+#include <cstdlib>
 #include <ctime>
 #include <iostream>
 #include <map>

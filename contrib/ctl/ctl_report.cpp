@@ -3,6 +3,7 @@
 #include <jansson.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <set>
 #include <vector>
@@ -146,8 +147,9 @@ std::string status_text(const StatsFile &stats, const std::map<std::string, Gpus
 {
     std::string out = "Stats file: " + stats.path + " (" + age_text(stats, now) + ")\n";
     out += "Predictor: " + predictor_text(stats.view.predictor);
-    out += "Queue: " + std::to_string(stats.view.pending) + " pending record(s) at the last cycle, " +
-           std::to_string(stats.view.pending_gpu) + " asking for GPUs\n";
+    out += "Queue: " + std::to_string(stats.view.pending) +
+           " record(s) eligible at the last cycle (pending, not held, not waiting for a dependency or a "
+           "limit), " + std::to_string(stats.view.pending_gpu) + " asking for GPUs\n";
     out += "\nGPUs at the last cycle (Accord's snapshot):\n";
     out += stats.view.gpus.empty() ? "none\n" : gpu_table(stats.view.gpus, "", false);
     if (partitions) {

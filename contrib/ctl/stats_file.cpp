@@ -20,7 +20,8 @@ using JsonPtr = std::unique_ptr<json_t, decltype(&json_decref)>;
 // One JSON object and its key path ("gpus.a100"), for errors.
 class Object {
 public:
-    Object(const json_t *json, std::string where, const std::string &path) : json_(json), where_(std::move(where)), path_(path)
+    Object(const json_t *json, std::string where, const std::string &path)
+        : json_(json), where_(std::move(where)), path_(path)
     {
         if (!json_is_object(json_))
             fail("is not an object");
@@ -161,8 +162,10 @@ void read_queue(const Object &o, slurm::CycleView &view)
     view.pending = o.integer("pending");
     view.pending_gpu = o.integer("pending_gpu");
     const json_t *listed = o.array("listed");
-    for (size_t i = 0; i < json_array_size(listed); i++)
-        view.queue.push_back(read_job(Object(json_array_get(listed, i), o.name("listed") + "[" + std::to_string(i) + "]", o.path())));
+    for (size_t i = 0; i < json_array_size(listed); i++) {
+        std::string where = o.name("listed") + "[" + std::to_string(i) + "]";
+        view.queue.push_back(read_job(Object(json_array_get(listed, i), where, o.path())));
+    }
 }
 
 }  // namespace

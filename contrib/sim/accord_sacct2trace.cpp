@@ -23,7 +23,8 @@ using namespace accord::sim;
 const char kUsage[] =
     "Usage: accord-sacct2trace --throughputs FILE [options] SACCT_FILE|-\n"
     "SACCT_FILE is the output of\n"
-    "  sacct -X --parsable2 --format=JobID,State,Submit,Start,ElapsedRaw,NNodes,AllocTRES,JobName,Comment,SystemComment\n"
+    "  sacct -X --parsable2 \\\n"
+    "    --format=JobID,State,Submit,Start,ElapsedRaw,NNodes,AllocTRES,JobName,Comment,SystemComment\n"
     "(plus -a, -S, -E... to pick the jobs); '-' reads standard input.\n"
     "  --throughputs FILE     measured throughputs, Gavel's schema (as accord-sim's)\n"
     "  --family NAME=JOB_TYPE a model family or job name's job type in the table (repeat)\n"

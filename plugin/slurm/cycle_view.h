@@ -53,7 +53,8 @@ struct PredictorView {
 struct CycleView {
     PredictorView predictor;
     std::map<std::string, GpuTypeView> gpus;
-    size_t pending = 0;      // queue records in the cycle's snapshot
+    size_t pending = 0;      // queue records in the cycle's snapshot (that may start: not
+                             // held, not waiting for a dependency or a limit)
     size_t pending_gpu = 0;  // of which ask for GPUs
     std::vector<QueuedJobView> queue;  // the first kListedJobs GPU records, priority order
 };

@@ -71,9 +71,9 @@ test_ctl_names_a_bad_stats_file() {
     rm -f "$copy"
 }
 
-# sacct learns of a job's end from slurmdbd, a moment after slurmctld.
-sacct_done() {  # sacct_done JOBIDS (comma-separated) COUNT
-    [ "$(sacct -X -n -P -j "$1" -o State | grep -cv -e RUNNING -e PENDING)" -eq "$2" ]
+# sacct learns of a job's start and end from slurmdbd, a moment after slurmctld.
+sacct_shows() {  # sacct_shows JOBIDS (comma-separated) STATES (one per job, in order)
+    [ "$(sacct -X -n -P -j "$1" -o State | cut -d' ' -f1 | tr '\n' ' ')" = "$2 " ]
 }
 
 test_sacct_history_replays_in_accord_sim() {
@@ -86,9 +86,11 @@ test_sacct_history_replays_in_accord_sim() {
     wait_state "$j5" RUNNING
     for j in "$j1" "$j2" "$j3" "$j4"; do wait_state "$j" COMPLETED 60; done
     ids=$j1,$j2,$j3,$j4,$j5
-    check "sacct records the four ended jobs" wait_until 30 sacct_done "$ids" 4
+    check "sacct records the four ended jobs and the running one" \
+        wait_until 30 sacct_shows "$ids" "COMPLETED COMPLETED COMPLETED COMPLETED RUNNING"
     acct=$(mktemp); trace=$(mktemp); summary=$(mktemp)
     sacct -X -a -j "$ids" --parsable2 --format="$SACCT_FORMAT" >"$acct"
+    sed 's/^/# sacct: /' "$acct"
     "$SACCT2TRACE" --throughputs "$GAVEL_TABLE" --family 'resnet50=ResNet-50 (batch size 64)' "$acct" \
         >"$trace" 2>"$summary"
     check "the converter succeeds" equals "$?" 0

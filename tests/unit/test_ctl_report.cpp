@@ -39,7 +39,8 @@ ctl::StatsFile sample()
     c.lock_us = 1500;
     s.recent = {c};
     s.last = c;
-    s.view.predictor = {"speed_table", "any type: fastest free by accord_gpu_speed", "admin speed table", {{"a100", 3}, {"v100", 2}}};
+    s.view.predictor = {"speed_table", "any type: fastest free by accord_gpu_speed", "admin speed table",
+                        {{"a100", 3}, {"v100", 2}}};
     s.view.gpus["a100"] = {2, 16, 5, 8};
     s.view.pending = 3;
     s.view.pending_gpu = 2;
@@ -94,7 +95,8 @@ static void status_text_shows_age_predictor_and_gpus(void **)
     std::string text = ctl::status_text(s, nullptr, kWritten + 3);
     assert_contains(text, "Stats file: /state/accord-stats.json (written 3 s ago, a cycle every 5 s)");
     assert_contains(text, "Predictor: admin speed table (accord_gpu_speed): a100=3 v100=2\n");
-    assert_contains(text, "Queue: 3 pending record(s) at the last cycle, 2 asking for GPUs");
+    assert_contains(text, "Queue: 3 record(s) eligible at the last cycle (pending, not held, not waiting for a "
+                          "dependency or a limit), 2 asking for GPUs");
     assert_contains(text, "TYPE  NODES  TOTAL  FREE  UNAVAILABLE\na100      2     16     5            8\n");
     assert_true(text.find("per partition") == std::string::npos);
 }

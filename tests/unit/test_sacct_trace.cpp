@@ -107,14 +107,16 @@ static void bad_fields_are_named_with_their_line(void **)
     assert_contains(parse_error(kHeader + row("1", "COMPLETED", 1, "2", 3, 1, "") +
                                 "2|COMPLETED|1|2|ten|1||||\n"),
                     "acct.txt:3: field 5 (ElapsedRaw): 'ten' is not a whole number >= 0");
-    assert_contains(parse_error(kHeader + "2|COMPLETED|noon|2|1|1||||\n"), "acct.txt:2: field 3 (Submit): 'noon' is not a time");
+    assert_contains(parse_error(kHeader + "2|COMPLETED|noon|2|1|1||||\n"),
+                    "acct.txt:2: field 3 (Submit): 'noon' is not a time");
     assert_contains(parse_error(kHeader + "2|COMPLETED|1|2\n"), "acct.txt:2: 4 fields, expected 10");
 }
 
 static void delimiter_in_free_text_is_an_error_with_the_way_out(void **)
 {
     std::string error = parse_error(kHeader + row("1", "COMPLETED", 1, "2", 3, 1, "", "a|b"));
-    assert_contains(error, "acct.txt:2: 11 fields, expected 10: JobName, Comment or SystemComment holds the delimiter '|'");
+    assert_contains(error, "acct.txt:2: 11 fields, expected 10: "
+                           "JobName, Comment or SystemComment holds the delimiter '|'");
     assert_contains(error, "--delimiter=C");
     std::string semicolons = "JobID;State;Submit;Start;ElapsedRaw;NNodes;AllocTRES;JobName;Comment;SystemComment\n"
                              "1;COMPLETED;1;2;3;1;;a|b;;\n";
@@ -124,7 +126,8 @@ static void delimiter_in_free_text_is_an_error_with_the_way_out(void **)
 static void family_from_hint_then_comment_then_known_job_name(void **)
 {
     std::set<std::string> known = {"A", "resnet50"};
-    FamilyGuess hint = guess_family(record("A", "--accord-model=bert", "accord: started on n1; hints: model resnet50, gpus 1-2"), known);
+    FamilyGuess hint =
+        guess_family(record("A", "--accord-model=bert", "accord: started on n1; hints: model resnet50, gpus 1-2"), known);
     assert_string_equal(hint.family.c_str(), "resnet50");
     assert_string_equal(hint.source.c_str(), "hint");
     FamilyGuess comment = guess_family(record("A", "run --accord-model=bert now", ""), known);
@@ -210,9 +213,10 @@ static void families_map_and_unknown_as_keep_jobs(void **)
     o.families["bert"] = "B";
     o.families["train.sh"] = "A";
     o.unknown_as = "A";
-    SacctTrace t = convert(row("1", "COMPLETED", 0, "1", 10, 1, "gres/gpu:fast=1,gres/gpu=1", "x", "accord-model=bert") +
-                           row("2", "COMPLETED", 0, "1", 10, 1, "gres/gpu:fast=1,gres/gpu=1", "train.sh") +
-                           row("3", "COMPLETED", 0, "1", 10, 1, "gres/gpu:fast=1,gres/gpu=1", "other"),
+    const std::string fast = "gres/gpu:fast=1,gres/gpu=1";
+    SacctTrace t = convert(row("1", "COMPLETED", 0, "1", 10, 1, fast, "x", "accord-model=bert") +
+                           row("2", "COMPLETED", 0, "1", 10, 1, fast, "train.sh") +
+                           row("3", "COMPLETED", 0, "1", 10, 1, fast, "other"),
                            o);
     assert_int_equal(t.jobs.size(), 3);
     assert_string_equal(t.jobs[0].job_type.c_str(), "B");
