@@ -20,6 +20,9 @@ AccountingStorageEnforce=associations,limits,qos
 # Counts GPUs as TRES, in all and per type, so limits like
 # GrpTRES=gres/gpu=4 or MaxTRESPerJob=gres/gpu:a100=1 can be set.
 AccountingStorageTRES=$(gpu_tres)
+# Keeps each job's --comment in its record (sacct's Comment), where
+# accord-sacct2trace looks for an accord-model= family hint.
+AccountingStoreFlags=job_comment
 EOF
 }
 

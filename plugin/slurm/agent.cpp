@@ -6,6 +6,7 @@
 #include <exception>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 #include "core/gpu_type_ranker.h"
 #include "core/schedule_cycle.h"
@@ -62,17 +63,19 @@ void under_locks(const slurmctld_lock_t &locks, CycleRecord &rec, Work &&work)
     rec.longest_hold_us = std::max(rec.longest_hold_us, hold);
 }
 
-CycleRecord run_cycle(const core::SchedulerParams &params)
+CycleRecord run_cycle(const core::SchedulerParams &params, CycleView &view)
 {
     CycleRecord rec;
     SlurmSnapshot snap;
     under_locks(snapshot_locks, rec, [&] { snap = take_snapshot(time(nullptr), params.max_jobs); });
+    rec.time = snap.cluster.now;
 
     auto t1 = Clock::now();
     core::SpeedTableRanker ranker(params.gpu_speed);
     core::CycleConfig config{params.max_jobs, params.reserve_depth};
     core::CyclePlan plan = core::schedule_cycle(snap.cluster, config, ranker);
     rec.plan_us = micros_since(t1);
+    view = view_cycle(snap.cluster, ranker, params.gpu_speed);
     rec.considered = plan.considered;
     rec.reserved = plan.reservations;
 
@@ -87,16 +90,17 @@ CycleRecord run_cycle(const core::SchedulerParams &params)
     return rec;
 }
 
-void report(const CycleRecord &rec, CycleStats &stats, const core::SchedulerParams &params,
+void report(const CycleRecord &rec, CycleView view, CycleStats &stats, const core::SchedulerParams &params,
             const std::string &stats_path)
 {
-    stats.record(rec);
+    stats.record(rec, std::move(view));
     if (params.debug)
         info("sched/accord: cycle: considered %zu, started %zu, reserved %zu, refused %zu, "
              "locks held %lld us (longest %lld us, waited %lld us), planning %lld us",
              rec.considered, rec.started, rec.reserved, rec.refused, (long long)rec.lock_us,
              (long long)rec.longest_hold_us, (long long)rec.lock_wait_us, (long long)rec.plan_us);
-    if (!stats_path.empty() && !write_file_atomically(stats_path, stats.to_json()))
+    StatsContext context{time(nullptr), params.interval_s};
+    if (!stats_path.empty() && !write_file_atomically(stats_path, stats.to_json(context)))
         debug("sched/accord: cannot write %s", stats_path.c_str());
 }
 
@@ -134,7 +138,9 @@ void agent_main()
                 stats_path = stats_file();  // StateSaveLocation may have changed
                 reports.reconfigure();
             }
-            report(run_cycle(params), stats, params, stats_path);
+            CycleView view;
+            CycleRecord rec = run_cycle(params, view);
+            report(rec, std::move(view), stats, params, stats_path);
             reports.run(time(nullptr));
         } catch (const std::exception &e) {
             error("sched/accord: scheduling cycle failed: %s", e.what());

@@ -1,14 +1,24 @@
-// Counters of the scheduling cycles: what the last cycle did and totals
+// Counters of the scheduling cycles: what the last cycles did and totals
 // since start-up, logged behind accord_debug and written after each cycle
-// to StateSaveLocation/accord-stats.json for admins and tests.
+// to StateSaveLocation/accord-stats.json with what the last cycle saw
+// (cycle_view.h) for admins (accord-ctl) and tests. The file's layout is
+// documented in docs/admin-guide.md ("accord-stats.json"); a change to it
+// raises kStatsFormat. No Slurm header, so it is unit-tested alone.
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <string>
+
+#include "slurm/cycle_view.h"
 
 namespace accord::slurm {
 
+constexpr int kStatsFormat = 1;
+constexpr size_t kRecentCycles = 10;  // cycles listed one by one
+
 struct CycleRecord {
+    int64_t time = 0;          // when the cycle's snapshot was taken (Unix time)
     size_t considered = 0;
     size_t started = 0;
     size_t reserved = 0;
@@ -19,13 +29,21 @@ struct CycleRecord {
     int64_t plan_us = 0;       // time in the core with no lock held
 };
 
+// What the file says beside the counters.
+struct StatsContext {
+    int64_t written_at = 0;  // Unix time
+    int interval_s = 0;      // accord_interval
+};
+
 class CycleStats {
 public:
-    void record(const CycleRecord &cycle);
-    std::string to_json() const;
+    void record(const CycleRecord &cycle, CycleView view);
+    std::string to_json(const StatsContext &context) const;
 
 private:
     CycleRecord last_;
+    std::deque<CycleRecord> recent_;  // newest last
+    CycleView view_;
     uint64_t cycles_ = 0;
     uint64_t started_total_ = 0;
     uint64_t refused_total_ = 0;

@@ -3,9 +3,12 @@
 # node) with sched/accord installed, submit with the real sbatch/srun, and
 # check through squeue/scontrol. Needs root and `make install` done.
 # ACCORD_LIVE_PLUGIN_DIR (e.g. a build's .libs) is searched for plugins
-# first and ACCORD_LIVE_SPANK_SO names the SPANK plugin: tests of a build
-# without installing it. ACCORD_LIVE_REPORT names the accord-report to test
-# (default: the one beside that .libs, else the installed one).
+# first, ACCORD_LIVE_SPANK_SO names the SPANK plugin and ACCORD_LIVE_BIN_DIR
+# holds accord-ctl, accord-sacct2trace and accord-sim (e.g. the build
+# directory): tests of a build without installing it. ACCORD_LIVE_REPORT
+# names the accord-report to test (default: the one beside that .libs, else
+# the installed one). ACCORD_LIVE_ONLY ("t_admin t_config") runs only those
+# files' tests, and only the clusters they need.
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -44,34 +47,40 @@ for f in "$here"/t_*.sh; do
     . "$f"
 done
 
-# The test functions the named files define, in file order.
+selected() { [ -z "${ACCORD_LIVE_ONLY:-}" ] || [[ " $ACCORD_LIVE_ONLY " == *" $1 "* ]]; }
+
+# The test functions the named (and selected) files define, in file order.
 tests_in() {
     local f
     for f in "$@"; do
-        grep -o '^test_[a-z0-9_]*' "$here/$f.sh"
+        selected "$f" && grep -o '^test_[a-z0-9_]*' "$here/$f.sh"
     done
 }
 
-if cluster_up "$PARAMS"; then
-    # t_reports restarts slurmctld: last.
-    run_tests $(tests_in t_placement t_queue t_backfill t_interactive t_partitions t_hints t_rewrite t_reports)
-else
-    check "cluster with sched/accord starts" false
-fi
+# Starts a cluster for the files' tests and runs them; no tests, no cluster.
+run_phase() {  # run_phase WHAT SCHED-PARAMS "UP-OPTIONS" FILES...
+    local what=$1 params=$2 options=$3 tests
+    shift 3
+    tests=$(tests_in "$@")
+    [ -n "$tests" ] || return 0
+    # shellcheck disable=SC2086  # options: zero or more words
+    if cluster_up "$params" $options; then
+        run_tests $tests
+    else
+        check "$what starts" false
+    fi
+}
 
-# QOS and association limits need real accounting: slurmdbd and MariaDB.
-if cluster_up "$PARAMS" --accounting; then
-    run_tests $(tests_in t_limits t_hint_limits t_rewrite_limits)
-else
-    check "cluster with sched/accord and accounting starts" false
-fi
+# t_reports restarts slurmctld: last.
+run_phase "cluster with sched/accord" "$PARAMS" "" \
+    t_placement t_queue t_backfill t_interactive t_partitions t_hints t_rewrite t_reports
+
+# QOS and association limits, and sacct, need real accounting: slurmdbd and MariaDB.
+run_phase "cluster with sched/accord and accounting" "$PARAMS" --accounting \
+    t_limits t_hint_limits t_rewrite_limits t_admin
 
 # Bad parameters, then a reconfigure; the last test stops slurmctld.
-if cluster_up "accord_interval=abc,accord_max_jobs=0,accord_bogus=1"; then
-    run_tests $(tests_in t_config)
-else
-    check "cluster with bad parameters starts" false
-fi
+run_phase "cluster with bad parameters" "accord_interval=abc,accord_max_jobs=0,accord_bogus=1" "" t_config
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]

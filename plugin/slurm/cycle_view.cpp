@@ -1,0 +1,76 @@
+#include "slurm/cycle_view.h"
+
+#include <algorithm>
+#include <set>
+
+namespace accord::slurm {
+
+namespace {
+
+void count_gpus(const core::Node &node, std::map<std::string, GpuTypeView> &gpus)
+{
+    for (const auto &[type, count] : node.capacity.gpus) {
+        if (count <= 0)
+            continue;
+        GpuTypeView &view = gpus[type];
+        view.nodes++;
+        view.total += count;
+        if (node.schedulable)
+            view.free += node.free.gpus_of(type);
+        else
+            view.unavailable += count;
+    }
+}
+
+// The types the planner may give the job (schedule_cycle.cpp's rule): the
+// one its request names, else those on its allowed nodes that its
+// --accord-gpu-types hint accepts.
+std::set<std::string> types_for(const core::PendingJob &job, const std::vector<core::Node> &nodes)
+{
+    if (!job.gpus.type.empty())
+        return {job.gpus.type};
+    const auto &accepted = job.accepted_types;
+    std::set<std::string> types;
+    for (int index : job.allowed_nodes)
+        for (const auto &[type, count] : nodes.at(index).capacity.gpus)
+            if (count > 0 &&
+                (accepted.empty() || std::find(accepted.begin(), accepted.end(), type) != accepted.end()))
+                types.insert(type);
+    return types;
+}
+
+QueuedJobView view_job(const core::PendingJob &job, const std::vector<core::Node> &nodes,
+                       const core::GpuTypeRanker &ranker)
+{
+    QueuedJobView view;
+    view.job_id = job.job_id;
+    view.partition = job.partition;
+    view.family = job.family;
+    view.requested_type = job.gpus.type;
+    view.gpus = core::requested_gpus(job);
+    for (const auto &type : types_for(job, nodes))
+        view.speed[type] = ranker.speed(job, type);
+    return view;
+}
+
+}  // namespace
+
+CycleView view_cycle(const core::ClusterSnapshot &snapshot, const core::GpuTypeRanker &ranker,
+                     const std::map<std::string, double> &table)
+{
+    CycleView view;
+    view.predictor = {table.empty() ? "none" : "speed_table", ranker.rule(), ranker.speed_source(), table};
+    for (const auto &node : snapshot.nodes)
+        count_gpus(node, view.gpus);
+    view.pending = snapshot.queue.size();
+    for (const auto &job : snapshot.queue) {
+        if (!job.gpus.any())
+            continue;
+        view.pending_gpu++;
+        if (view.queue.size() < kListedJobs)
+            view.queue.push_back(view_job(job, snapshot.nodes, ranker));
+    }
+    return view;
+}
+
+}  // namespace accord::slurm

@@ -1,0 +1,245 @@
+// Unit tests of accord-stats.json end to end: the view sched_accord takes
+// of a cycle (plugin/slurm/cycle_view), the file it writes
+// (plugin/slurm/cycle_stats) and accord-ctl's reader (contrib/ctl/
+// stats_file), with the reader's errors for missing, corrupt, foreign and
+// stale files.
+#include "cmocka_cpp.h"
+
+#include <cstdio>
+#include <string>
+
+#include "core/gpu_type_ranker.h"
+#include "ctl/stats_file.h"
+#include "slurm/cycle_stats.h"
+#include "slurm/cycle_view.h"
+#include "snapshot_builder.h"
+
+using namespace accord;
+using accord::test::SnapshotBuilder;
+using accord::test::res;
+
+namespace {
+
+// a100-1 (8, 3 in use), a100-2 (8, drained), t4-1 (4); a typeless 2-GPU
+// job with a model hint, a typed a100 job, a CPU job, and a typeless job
+// that only accepts t4.
+SnapshotBuilder cluster()
+{
+    SnapshotBuilder b;
+    b.add_node("a100-1", 64, 512000, {{"a100", 8}});
+    b.add_node("a100-2", 64, 512000, {{"a100", 8}}, false);
+    b.add_node("t4-1", 16, 64000, {{"t4", 4}});
+    b.add_running(1, b.now() + 600, "a100-1", res(8, 1000, {{"a100", 3}}));
+    core::PendingJob &any = b.add_pending(10, 1, {"", 2});
+    any.family = "resnet50";
+    any.partition = "all";
+    b.add_pending(11, 1, {"a100", 4}).partition = "a100";
+    b.add_pending(12, 1);
+    b.add_pending(13, 1, {"", 1}).accepted_types = {"t4"};
+    return b;
+}
+
+const std::map<std::string, double> kTable = {{"a100", 3}};
+
+slurm::CycleView view_of(const core::ClusterSnapshot &snap)
+{
+    core::SpeedTableRanker ranker(kTable);
+    return slurm::view_cycle(snap, ranker, kTable);
+}
+
+std::string written_file(const slurm::CycleView &view, int cycles)
+{
+    slurm::CycleStats stats;
+    for (int i = 1; i <= cycles; i++) {
+        slurm::CycleRecord rec;
+        rec.time = 1000 + i;
+        rec.considered = 4;
+        rec.started = i == 1 ? 2 : 0;
+        rec.lock_us = 100 * i;
+        rec.plan_us = 10;
+        stats.record(rec, view);
+    }
+    return stats.to_json({2000, 5});
+}
+
+ctl::StatsFile round_trip(int cycles = 1)
+{
+    SnapshotBuilder b = cluster();
+    return ctl::parse_stats(written_file(view_of(b.get()), cycles), "/state/accord-stats.json");
+}
+
+void assert_error(const std::string &text, const std::string &part)
+{
+    try {
+        ctl::parse_stats(text, "/state/accord-stats.json");
+    } catch (const ctl::StatsError &e) {
+        assert_contains(e.what(), "/state/accord-stats.json: ");
+        assert_contains(e.what(), part);
+        return;
+    }
+    fail_msg("no error for %s", text.c_str());
+}
+
+}  // namespace
+
+static void gpus_per_type_count_free_and_unavailable(void **)
+{
+    ctl::StatsFile s = round_trip();
+    const auto &a100 = s.view.gpus.at("a100");
+    assert_int_equal(a100.nodes, 2);
+    assert_int_equal(a100.total, 16);
+    assert_int_equal(a100.free, 5);          // 8 - 3 on a100-1
+    assert_int_equal(a100.unavailable, 8);   // a100-2 is not schedulable
+    assert_int_equal(s.view.gpus.at("t4").free, 4);
+}
+
+static void queue_lists_gpu_jobs_only_in_priority_order(void **)
+{
+    ctl::StatsFile s = round_trip();
+    assert_int_equal(s.view.pending, 4);
+    assert_int_equal(s.view.pending_gpu, 3);
+    assert_int_equal(s.view.queue.size(), 3);
+    assert_int_equal(s.view.queue[0].job_id, 10);
+    assert_int_equal(s.view.queue[1].job_id, 11);
+    assert_int_equal(s.view.queue[2].job_id, 13);
+    assert_string_equal(s.view.queue[0].family.c_str(), "resnet50");
+    assert_int_equal(s.view.queue[0].gpus, 2);
+}
+
+static void job_speeds_cover_the_types_it_may_use(void **)
+{
+    ctl::StatsFile s = round_trip();
+    const auto &any = s.view.queue[0].speed;
+    assert_int_equal(any.size(), 2);
+    assert_true(any.at("a100").has_value());
+    assert_true(*any.at("a100") == 3.0);
+    assert_false(any.at("t4").has_value());  // not in the table: null
+    const auto &typed = s.view.queue[1].speed;
+    assert_int_equal(typed.size(), 1);
+    assert_int_equal(typed.count("a100"), 1);
+    const auto &hinted = s.view.queue[2].speed;
+    assert_int_equal(hinted.size(), 1);
+    assert_int_equal(hinted.count("t4"), 1);
+}
+
+static void listed_jobs_are_capped(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("t4-1", 16, 64000, {{"t4", 4}});
+    for (uint32_t id = 1; id <= slurm::kListedJobs + 5; id++)
+        b.add_pending(id, 1, {"t4", 1});
+    core::SpeedTableRanker ranker({});
+    slurm::CycleView view = slurm::view_cycle(b.get(), ranker, {});
+    assert_int_equal(view.queue.size(), slurm::kListedJobs);
+    assert_int_equal(view.pending_gpu, slurm::kListedJobs + 5);
+}
+
+static void predictor_kind_follows_the_table(void **)
+{
+    ctl::StatsFile s = round_trip();
+    assert_string_equal(s.view.predictor.kind.c_str(), "speed_table");
+    assert_true(s.view.predictor.table.at("a100") == 3.0);
+    assert_contains(s.view.predictor.rule, "accord_gpu_speed");
+    SnapshotBuilder b = cluster();
+    core::SpeedTableRanker none({});
+    assert_string_equal(slurm::view_cycle(b.get(), none, {}).predictor.kind.c_str(), "none");
+}
+
+static void counters_and_recent_cycles_round_trip(void **)
+{
+    ctl::StatsFile s = round_trip(static_cast<int>(slurm::kRecentCycles) + 3);
+    assert_int_equal(s.cycles, slurm::kRecentCycles + 3);
+    assert_int_equal(s.started_total, 2);
+    assert_int_equal(s.lock_us_max, 100 * (slurm::kRecentCycles + 3));
+    assert_int_equal(s.written_at, 2000);
+    assert_int_equal(s.interval_s, 5);
+    assert_int_equal(s.recent.size(), slurm::kRecentCycles);
+    assert_int_equal(s.recent.front().time, 1000 + 4);  // the oldest three dropped
+    assert_int_equal(s.last.time, 1000 + slurm::kRecentCycles + 3);
+}
+
+static void names_with_quotes_are_escaped(void **)
+{
+    SnapshotBuilder b = cluster();
+    b.pending(0).partition = "we\"ird\\part\n";
+    ctl::StatsFile s = ctl::parse_stats(written_file(view_of(b.get()), 1), "f");
+    assert_string_equal(s.view.queue[0].partition.c_str(), "we\"ird\\part\n");
+}
+
+static void corrupt_json_names_line_and_column(void **)
+{
+    SnapshotBuilder b = cluster();
+    std::string text = written_file(view_of(b.get()), 1);
+    assert_error(text.substr(0, text.size() / 2), "not valid JSON: line ");
+}
+
+static void missing_key_is_named_by_its_path(void **)
+{
+    SnapshotBuilder b = cluster();
+    std::string text = written_file(view_of(b.get()), 1);
+    size_t at = text.find("\"free\"");
+    text.replace(at, 6, "\"fre\"");
+    assert_error(text, "key gpus.a100.free is missing");
+}
+
+static void wrong_type_is_named(void **)
+{
+    assert_error("{\"format\": \"1\"}", "key format is not an integer");
+    SnapshotBuilder b = cluster();
+    std::string text = written_file(view_of(b.get()), 1);
+    size_t at = text.find("\"gpus\": 2");
+    text.replace(at, 9, "\"gpus\": -2");
+    assert_error(text, "key queue.listed[0].gpus is -2, below 1");
+}
+
+static void other_format_is_refused(void **)
+{
+    assert_error("{\"format\": 2}", "format 2, but this accord-ctl reads format 1");
+}
+
+static void missing_file_names_it_and_who_writes_it(void **)
+{
+    try {
+        ctl::read_stats_file("/nonexistent/accord-stats.json");
+    } catch (const ctl::StatsError &e) {
+        assert_contains(e.what(), "/nonexistent/accord-stats.json: cannot read: No such file");
+        assert_contains(e.what(), "SchedulerType=sched/accord");
+        return;
+    }
+    fail_msg("no error for a missing file");
+}
+
+static void staleness_after_three_cycles_or_a_minute(void **)
+{
+    ctl::StatsFile s = round_trip();  // written at 2000, interval 5 s
+    assert_int_equal(ctl::stale_after(s), 60);
+    assert_false(ctl::staleness(s, 2060).has_value());
+    auto stale = ctl::staleness(s, 2061);
+    assert_true(stale.has_value());
+    assert_contains(*stale, "/state/accord-stats.json: stale: written 61 s ago");
+    s.interval_s = 100;
+    assert_int_equal(ctl::stale_after(s), 300);
+    assert_false(ctl::staleness(s, 2300).has_value());
+    assert_true(ctl::staleness(s, 2301).has_value());
+    assert_contains(*ctl::staleness(s, 1000), "in the future");
+}
+
+int main()
+{
+    const CMUnitTest tests[] = {
+        cmocka_unit_test(gpus_per_type_count_free_and_unavailable),
+        cmocka_unit_test(queue_lists_gpu_jobs_only_in_priority_order),
+        cmocka_unit_test(job_speeds_cover_the_types_it_may_use),
+        cmocka_unit_test(listed_jobs_are_capped),
+        cmocka_unit_test(predictor_kind_follows_the_table),
+        cmocka_unit_test(counters_and_recent_cycles_round_trip),
+        cmocka_unit_test(names_with_quotes_are_escaped),
+        cmocka_unit_test(corrupt_json_names_line_and_column),
+        cmocka_unit_test(missing_key_is_named_by_its_path),
+        cmocka_unit_test(wrong_type_is_named),
+        cmocka_unit_test(other_format_is_refused),
+        cmocka_unit_test(missing_file_names_it_and_who_writes_it),
+        cmocka_unit_test(staleness_after_three_cycles_or_a_minute),
+    };
+    return cmocka_run_group_tests(tests, nullptr, nullptr);
+}
