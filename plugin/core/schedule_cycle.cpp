@@ -6,7 +6,7 @@
 #include <tuple>
 
 #include "core/node_picker.h"
-#include "core/node_set_ids.h"
+#include "core/request_shapes.h"
 #include "core/node_timeline.h"
 #include "core/speed_prediction.h"
 
@@ -95,9 +95,6 @@ std::optional<Option> best_option(const PendingJob &job, const std::vector<std::
     return best;
 }
 
-// What a request asks for and where it may go: its GPU type, the types it
-// accepts and the rest (its allowed nodes by NodeSetIds number).
-using Shape = std::tuple<std::string, std::vector<std::string>, std::vector<int64_t>>;
 // The GPU types a request may use on a list of nodes: its GPU type, the
 // types it accepts, the list's number.
 using TypesKey = std::tuple<std::string, std::vector<std::string>, size_t>;
@@ -105,11 +102,9 @@ using TypesKey = std::tuple<std::string, std::vector<std::string>, size_t>;
 class Planner {
 public:
     Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r)
-        : snap_(s), config_(c), ranker_(r), timelines_(build_timelines(s))
+        : snap_(s), config_(c), ranker_(r), timelines_(build_timelines(s)),
+          shapes_(s.queue, std::min(c.max_jobs, s.queue.size()))
     {
-        size_t count = std::min(c.max_jobs, s.queue.size());
-        for (size_t i = 0; i < count; i++)
-            node_set_.push_back(node_sets_.id_of(s.queue[i].allowed_nodes));
         for (const auto &tl : timelines_) {
             free_now_.push_back(tl.free_during(s.now, s.now + 1));
             if (tl.schedulable())
@@ -132,11 +127,13 @@ private:
     int start_tasks(size_t index, const PendingJob &job, int tasks, bool &held_back);
     Decision blocked(size_t index, const PendingJob &job);
     std::optional<Option> earliest(size_t index, const PendingJob &job, int64_t &start);
+    std::optional<int64_t> earliest_one_node(size_t index, const PendingJob &job);
     void hold(const Pick &pick, int64_t start, int64_t limit);
     void release_reservation(const PendingJob &job);
     bool never_fits(size_t index, const PendingJob &job);
+    bool room_now(size_t index, const PendingJob &job);
+    std::optional<Option> room_over_limit(size_t index, const PendingJob &job);
     const std::vector<std::string> &types_for(size_t index, const PendingJob &job);
-    Shape shape_of(size_t index, const PendingJob &job) const;
     void predict(Decision &d, const PendingJob &job);
     FreeResources free_over(int64_t start, int64_t limit) const;
     FreeResources free_right_now() const;
@@ -153,11 +150,7 @@ private:
     // tasks start once in all, and it holds at most one reservation.
     std::map<uint32_t, int> tasks_started_;
     std::map<uint32_t, Held> reserved_;
-    // Whether a request fits its allowed nodes when idle depends only on its
-    // shape, and a queue holds many jobs of the same shape.
-    std::map<Shape, bool> never_fits_;
-    NodeSetIds node_sets_;
-    std::vector<size_t> node_set_;  // per considered record
+    RequestShapes shapes_;
     std::map<TypesKey, std::vector<std::string>> types_;
     CyclePlan plan_;
 };
@@ -190,37 +183,47 @@ void Planner::hold(const Pick &pick, int64_t start, int64_t limit)
 
 const std::vector<std::string> &Planner::types_for(size_t index, const PendingJob &job)
 {
-    TypesKey key{job.gpus.type, job.accepted_types, node_set_[index]};
+    TypesKey key{job.gpus.type, job.accepted_types, shapes_.node_set(index)};
     auto known = types_.find(key);
     if (known != types_.end())
         return known->second;
     return types_.emplace(std::move(key), gpu_types_for(job, timelines_)).first->second;
 }
 
-Shape Planner::shape_of(size_t index, const PendingJob &job) const
-{
-    const GpuRequest &g = job.gpus;
-    std::vector<int64_t> key = {job.min_nodes, job.max_nodes, job.cpus_total, job.cpus_per_node,
-                                job.mem_per_node_mb, job.mem_per_cpu_mb, job.exclusive, g.per_node,
-                                g.per_job, g.cpus_per_gpu, g.mem_per_gpu_mb,
-                                static_cast<int64_t>(job.required_nodes.size())};
-    key.insert(key.end(), job.required_nodes.begin(), job.required_nodes.end());
-    key.push_back(static_cast<int64_t>(node_set_[index]));
-    return {g.type, job.accepted_types, std::move(key)};
-}
-
 // More than the allowed nodes hold even when idle (down nodes count: they
 // may come back).
 bool Planner::never_fits(size_t index, const PendingJob &job)
 {
-    Shape shape = shape_of(index, job);
-    auto known = never_fits_.find(shape);
-    if (known != never_fits_.end())
-        return known->second;
-    auto idle = [this](int node) { return timelines_[node].capacity(); };
-    bool result = !best_option(job, types_for(index, job), timelines_, ranker_, idle);
-    never_fits_.emplace(std::move(shape), result);
-    return result;
+    ShapeMemo &memo = shapes_.memo(index);
+    if (!memo.never_fits) {
+        auto idle = [this](int node) { return timelines_[node].capacity(); };
+        memo.never_fits = !best_option(job, types_for(index, job), timelines_, ranker_, idle);
+    }
+    return *memo.never_fits;
+}
+
+bool Planner::room_now(size_t index, const PendingJob &job)
+{
+    ShapeMemo &memo = shapes_.memo(index);
+    if (memo.no_room_now)
+        return false;
+    if (best_option(job, types_for(index, job), timelines_, ranker_, free_right_now(), &free_now_total_))
+        return true;
+    memo.no_room_now = true;
+    return false;
+}
+
+// Where the job would run from now to the end of its time limit, around
+// the reservations.
+std::optional<Option> Planner::room_over_limit(size_t index, const PendingJob &job)
+{
+    ShapeMemo &memo = shapes_.memo(index);
+    if (job.time_limit_s >= memo.no_room_for_limit)
+        return std::nullopt;
+    auto option = best_option(job, types_for(index, job), timelines_, ranker_, free_over(snap_.now, job.time_limit_s));
+    if (!option)
+        memo.no_room_for_limit = job.time_limit_s;
+    return option;
 }
 
 // A typeless GPU request gets the type chosen for it: what that is
@@ -256,6 +259,7 @@ void Planner::release_reservation(const PendingJob &job)
     d.placement.clear();
     plan_.reservations--;
     reserved_.erase(it);
+    shapes_.forget_limits();
 }
 
 Decision make_decision(size_t index, const PendingJob &job, Verdict verdict)
@@ -273,10 +277,9 @@ int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &h
 {
     int started = 0;
     for (; started < tasks; started++) {
-        const auto &types = types_for(index, job);
-        if (!best_option(job, types, timelines_, ranker_, free_right_now(), &free_now_total_))
+        if (!room_now(index, job))
             break;
-        auto option = best_option(job, types, timelines_, ranker_, free_over(snap_.now, job.time_limit_s));
+        auto option = room_over_limit(index, job);
         held_back = !option;
         if (!option)
             break;
@@ -291,8 +294,45 @@ int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &h
     return started;
 }
 
+// For a job that runs on one node, the first time after now at which some
+// node holds it: a node's free amount over [t, t + limit) can only grow
+// where one of its own usages ends (between two such ends its usage only
+// rises and the period reaches further), and at now none held the job. So
+// each node needs testing only at its own release times, not at every
+// node's. Empty when no node ever holds it.
+std::optional<int64_t> Planner::earliest_one_node(size_t index, const PendingJob &job)
+{
+    std::optional<int64_t> first;
+    std::vector<int64_t> times;
+    for (const auto &type : types_for(index, job))
+        for (int node : job.allowed_nodes) {
+            const NodeTimeline &tl = timelines_[node];
+            if (!tl.schedulable() || (!type.empty() && tl.capacity().gpus_of(type) == 0))
+                continue;
+            times.clear();
+            tl.release_times(snap_.now, times);
+            std::sort(times.begin(), times.end());
+            for (int64_t t : times) {
+                if (first && t >= *first)
+                    break;
+                if (one_node_holds(job, type, tl.free_during(t, t + job.time_limit_s), tl.capacity())) {
+                    first = t;
+                    break;
+                }
+            }
+        }
+    return first;
+}
+
 std::optional<Option> Planner::earliest(size_t index, const PendingJob &job, int64_t &start)
 {
+    if (job.max_nodes == 1 && job.required_nodes.empty()) {
+        auto first = earliest_one_node(index, job);
+        if (!first)
+            return std::nullopt;
+        start = *first;
+        return best_option(job, types_for(index, job), timelines_, ranker_, free_over(start, job.time_limit_s));
+    }
     std::vector<int64_t> times;
     for (int node : job.allowed_nodes)
         timelines_[node].release_times(snap_.now, times);

@@ -1,0 +1,49 @@
+#include "core/request_shapes.h"
+
+#include <map>
+#include <string>
+#include <tuple>
+
+#include "core/node_set_ids.h"
+
+namespace accord::core {
+
+namespace {
+
+// Everything node_picker reads of a request, the allowed nodes by number.
+using Shape = std::tuple<std::string, std::vector<std::string>, std::vector<int64_t>>;
+
+Shape shape_of(const PendingJob &job, size_t node_set)
+{
+    const GpuRequest &g = job.gpus;
+    std::vector<int64_t> key = {job.min_nodes,     job.max_nodes,      job.cpus_total,
+                                job.cpus_per_node, job.mem_per_node_mb, job.mem_per_cpu_mb,
+                                job.whole_node_memory, job.exclusive,   g.per_node,
+                                g.per_job,         g.cpus_per_gpu,     g.mem_per_gpu_mb,
+                                static_cast<int64_t>(node_set)};
+    key.insert(key.end(), job.required_nodes.begin(), job.required_nodes.end());
+    return {g.type, job.accepted_types, std::move(key)};
+}
+
+}  // namespace
+
+RequestShapes::RequestShapes(const std::vector<PendingJob> &queue, size_t count)
+{
+    NodeSetIds node_sets;
+    std::map<Shape, size_t> shapes;
+    for (size_t i = 0; i < count && i < queue.size(); i++) {
+        node_set_of_.push_back(node_sets.id_of(queue[i].allowed_nodes));
+        auto [it, added] = shapes.try_emplace(shape_of(queue[i], node_set_of_.back()), shapes.size());
+        shape_of_.push_back(it->second);
+        if (added)
+            memos_.emplace_back();
+    }
+}
+
+void RequestShapes::forget_limits()
+{
+    for (auto &memo : memos_)
+        memo.no_room_for_limit = std::numeric_limits<int64_t>::max();
+}
+
+}  // namespace accord::core

@@ -1,0 +1,46 @@
+// The records of one cycle numbered by the shape of their request (what
+// they ask for and where they may go), and what the cycle learnt about
+// each shape. A long queue holds many records of few shapes, and whether
+// one fits is the same for all of its shape: searching the nodes once per
+// shape rather than once per record keeps a cycle's cost near the number
+// of shapes, not records x nodes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "core/snapshot.h"
+
+namespace accord::core {
+
+struct ShapeMemo {
+    std::optional<bool> never_fits;  // more than its nodes hold even when idle
+    // No room in what is free now. What is free now only shrinks within a
+    // cycle (starts take from it; reservations begin later).
+    bool no_room_now = false;
+    // The least time limit that found no room over [now, now + limit):
+    // a longer period has no more room.
+    int64_t no_room_for_limit = std::numeric_limits<int64_t>::max();
+};
+
+class RequestShapes {
+public:
+    // Numbers the first `count` records of `queue`.
+    RequestShapes(const std::vector<PendingJob> &queue, size_t count);
+
+    ShapeMemo &memo(size_t record) { return memos_[shape_of_[record]]; }
+    // Equal allowed-node lists get equal numbers.
+    size_t node_set(size_t record) const { return node_set_of_[record]; }
+    // A reservation was given back: periods may have more room again.
+    void forget_limits();
+
+private:
+    std::vector<size_t> node_set_of_;
+    std::vector<size_t> shape_of_;
+    std::vector<ShapeMemo> memos_;
+};
+
+}  // namespace accord::core
