@@ -4,7 +4,8 @@
 # check through squeue/scontrol. Needs root and `make install` done.
 # ACCORD_LIVE_PLUGIN_DIR (e.g. a build's .libs) is searched for plugins
 # first and ACCORD_LIVE_SPANK_SO names the SPANK plugin: tests of a build
-# without installing it.
+# without installing it. ACCORD_LIVE_BUILD_DIR is the build whose
+# accord-dl-job, accord-live-workload and accord-sim t_compare runs.
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -65,6 +66,13 @@ if cluster_up "accord_interval=abc,accord_max_jobs=0,accord_bogus=1"; then
 else
     check "cluster with bad parameters starts" false
 fi
+
+# Backfill against Accord on one workload: the test brings up its own two
+# clusters (same port base, dirs CLUSTER_DIR-compare/cluster-*), so the
+# last one is stopped first. It needs a build (ACCORD_LIVE_BUILD_DIR).
+"$cluster" down --dir "$CLUSTER_DIR" >/dev/null 2>&1
+CURRENT_TEST=compare
+test_compare
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
