@@ -5,7 +5,8 @@
 # ACCORD_LIVE_PLUGIN_DIR (e.g. a build's .libs) is searched for plugins
 # first and ACCORD_LIVE_SPANK_SO names the SPANK plugin: tests of a build
 # without installing it. ACCORD_LIVE_BUILD_DIR is the build whose
-# accord-dl-job, accord-live-workload and accord-sim t_compare runs.
+# accord-dl-job, accord-live-workload and accord-sim t_compare runs
+# (default: ACCORD_BUILD_DIR, as contrib/run-tests.sh sets it).
 set -uo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)

@@ -10,10 +10,10 @@
 figure() { awk -F, -v run="$1" -v c="$2" '$1 == run { print $c }' "$3"; }
 
 test_compare() {
-    local build=${ACCORD_LIVE_BUILD_DIR:-} out=$CLUSTER_DIR-compare data
+    local build=${ACCORD_LIVE_BUILD_DIR:-${ACCORD_BUILD_DIR:-}} out=$CLUSTER_DIR-compare data
     data=$(cd "$here/../.." && pwd)/../shared/data/gavel
     if [ -z "$build" ]; then
-        check "ACCORD_LIVE_BUILD_DIR names a build (make check-live sets it)" false
+        check "ACCORD_LIVE_BUILD_DIR or ACCORD_BUILD_DIR names a build" false
         return
     fi
     rm -rf "$out"
