@@ -137,11 +137,10 @@ JobAllocation parse_job_detail(const std::string &text)
         }
         if (job.state.empty())
             job.state = word_value(line, "JobState");
-        std::string first_word = line.substr(line.find_first_not_of(' ') == std::string::npos
-                                                 ? line.size()
-                                                 : line.find_first_not_of(' '));
-        if (first_word.rfind("Nodes=", 0) != 0)
-            continue;
+        std::stringstream words(line);
+        std::string first_word;
+        if (!(words >> first_word) || first_word.rfind("Nodes=", 0) != 0)
+            continue;  // only the detail lines start with Nodes= (NodeList= is another field)
         std::string gres = word_value(line, "GRES");
         if (gres.empty())
             continue;

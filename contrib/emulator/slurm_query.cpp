@@ -1,5 +1,6 @@
 #include "emulator/slurm_query.h"
 
+#include <cctype>
 #include <cstdio>
 #include <set>
 #include <sstream>
