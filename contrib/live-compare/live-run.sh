@@ -65,7 +65,10 @@ esac
 "$cluster" up --dir "$dir" --spec "$spec" --sched-params "$params" "${up_opts[@]}" >/dev/null
 trap '"$cluster" down --dir "$dir" >/dev/null 2>&1' EXIT
 export SLURM_CONF=$dir/etc/slurm.conf
+# A fresh job directory: job ids restart at 1 on a new cluster, and a
+# checkpoint left by an earlier run's job 1 would be resumed by this one's.
 jobs_dir=$dir/jobs
+rm -rf "$jobs_dir" "$dir/snap" "$dir/ids"
 mkdir -p "$jobs_dir"
 types=$(sinfo -h -o %R | grep -vx all | sort | paste -sd,)
 
