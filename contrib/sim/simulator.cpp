@@ -4,10 +4,10 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
-#include <set>
 
 #include "core/schedule_cycle.h"
 #include "sim/input_error.h"
+#include "sim/time_limit.h"
 
 namespace accord::sim {
 
@@ -63,29 +63,12 @@ private:
     SimResult result_;
 };
 
-// Which nodes the job may use and its time limit: the slowest
-// configuration it may get, times the limit factor.
+// Which nodes the job may use and its time limit (sim/time_limit.h).
 void Simulation::prepare(size_t job)
 {
-    const TraceJob &t = result_.jobs[job].trace;
-    std::set<std::string> usable;
-    double slowest = std::numeric_limits<double>::infinity();
-    std::vector<int> allowed;
-    for (size_t n = 0; n < nodes_.size(); n++) {
-        for (const auto &[type, count] : nodes_[n].capacity.gpus) {
-            auto alone = speed_.steps_per_second(type, t.job_type, t.scale_factor, false);
-            auto spread = speed_.steps_per_second(type, t.job_type, t.scale_factor, true);
-            if (!alone || !spread || *alone <= 0 || *spread <= 0)
-                continue;
-            slowest = std::min({slowest, *alone, *spread});
-            allowed.push_back(static_cast<int>(n));
-            break;
-        }
-    }
-    if (allowed.empty())
-        throw InputError(job_label(t) + ": no measured throughput on any GPU type of the cluster");
-    allowed_.push_back(std::move(allowed));
-    limit_s_.push_back(static_cast<int64_t>(std::ceil(t.total_steps / slowest * config_.limit_factor)));
+    JobLimit limit = job_limit(result_.jobs[job].trace, nodes_, speed_, config_.limit_factor);
+    allowed_.push_back(std::move(limit.allowed_nodes));
+    limit_s_.push_back(limit.limit_s);
 }
 
 core::ClusterSnapshot Simulation::snapshot() const

@@ -4,8 +4,9 @@
 # check through squeue/scontrol. Needs root and `make install` done.
 # ACCORD_LIVE_PLUGIN_DIR (e.g. a build's .libs) is searched for plugins
 # first, ACCORD_LIVE_SPANK_SO names the SPANK plugin and ACCORD_LIVE_BIN_DIR
-# holds accord-ctl, accord-sacct2trace and accord-sim (e.g. the build
-# directory): tests of a build without installing it. ACCORD_LIVE_REPORT
+# holds accord-ctl, accord-sacct2trace, accord-sim and (never installed)
+# accord-dl-job and accord-live-workload (default for those: ACCORD_BUILD_DIR,
+# as contrib/run-tests.sh sets it): tests of a build without installing it. ACCORD_LIVE_REPORT
 # names the accord-report to test (default: the one beside that .libs, else
 # the installed one). ACCORD_LIVE_ONLY ("t_admin t_config") runs only those
 # files' tests, and only the clusters they need.
@@ -81,6 +82,15 @@ run_phase "cluster with sched/accord and accounting" "$PARAMS" --accounting \
 
 # Bad parameters, then a reconfigure; the last test stops slurmctld.
 run_phase "cluster with bad parameters" "accord_interval=abc,accord_max_jobs=0,accord_bogus=1" "" t_config
+
+# Backfill against Accord on one workload: the test brings up its own two
+# clusters (same port base, dirs CLUSTER_DIR-compare/cluster-*), so the
+# last one is stopped first. It needs a build (ACCORD_LIVE_BIN_DIR).
+if selected t_compare; then
+    "$cluster" down --dir "$CLUSTER_DIR" >/dev/null 2>&1
+    CURRENT_TEST=compare
+    test_compare
+fi
 
 echo "$PASSED passed, $FAILED failed"
 [ "$FAILED" -eq 0 ]
