@@ -17,19 +17,11 @@
 #include "sim/exact_optimum.h"
 #include "sim/input_error.h"
 #include "sim/pooled_instance.h"
+#include "trace_job_builder.h"
 
 using namespace accord::sim;
 
-static TraceJob job(const char *type, uint64_t steps, double arrival, int gpus, int line)
-{
-    TraceJob t;
-    t.job_type = type;
-    t.total_steps = steps;
-    t.arrival_s = arrival;
-    t.scale_factor = gpus;
-    t.line = line;
-    return t;
-}
+using accord::test::job;
 
 static TraceJob elastic(const char *type, uint64_t steps, double arrival, int min_gpus, int max_gpus, int line)
 {

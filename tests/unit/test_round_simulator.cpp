@@ -16,6 +16,7 @@
 #include "sim/round_simulator.h"
 #include "sim/tiresias_policy.h"
 #include "sim_fixture.h"
+#include "trace_job_builder.h"
 
 using namespace accord::sim;
 
@@ -31,16 +32,7 @@ static const ThroughputTable &pairs()
     return t;
 }
 
-static TraceJob job(const char *type, uint64_t steps, double arrival, int gpus, int line)
-{
-    TraceJob t;
-    t.job_type = type;
-    t.total_steps = steps;
-    t.arrival_s = arrival;
-    t.scale_factor = gpus;
-    t.line = line;
-    return t;
-}
+using accord::test::job;
 
 using Script = std::function<std::vector<Allocation>(const RoundView &)>;
 

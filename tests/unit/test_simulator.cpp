@@ -15,6 +15,7 @@
 #include "sim/run_summary.h"
 #include "sim/simulator.h"
 #include "sim_fixture.h"
+#include "trace_job_builder.h"
 
 using namespace accord::sim;
 
@@ -24,16 +25,7 @@ static const ThroughputTable &table()
     return t;
 }
 
-static TraceJob job(const char *type, uint64_t steps, double arrival, int gpus, int line)
-{
-    TraceJob t;
-    t.job_type = type;
-    t.total_steps = steps;
-    t.arrival_s = arrival;
-    t.scale_factor = gpus;
-    t.line = line;
-    return t;
-}
+using accord::test::job;
 
 static SimResult run(const std::vector<TraceJob> &trace, const char *cluster, const char *policy)
 {

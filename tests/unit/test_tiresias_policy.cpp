@@ -11,6 +11,7 @@
 #include "sim/round_simulator.h"
 #include "sim/tiresias_policy.h"
 #include "sim_fixture.h"
+#include "trace_job_builder.h"
 
 using namespace accord::sim;
 
@@ -20,16 +21,7 @@ static const ThroughputTable &tiny()
     return t;
 }
 
-static TraceJob job(const char *type, uint64_t steps, double arrival, int gpus, int line)
-{
-    TraceJob t;
-    t.job_type = type;
-    t.total_steps = steps;
-    t.arrival_s = arrival;
-    t.scale_factor = gpus;
-    t.line = line;
-    return t;
-}
+using accord::test::job;
 
 // One GPU, 10 steps/s for A, rounds of 100 s, no restart cost: a job's
 // service grows 100 GPU-s per round it runs; queue 0 ends at 150 GPU-s.
