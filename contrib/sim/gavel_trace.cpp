@@ -11,6 +11,7 @@
 
 #include "sim/input_error.h"
 #include "sim/number_text.h"
+#include "sim/text_lines.h"
 
 namespace accord::sim {
 
@@ -141,18 +142,7 @@ std::vector<TraceJob> read_gavel_trace(const std::string &path)
             throw InputError(path + ": cannot read: " + std::strerror(read_errno));
     }
 
-    std::vector<std::string> lines;
-    size_t start = 0;
-    while (start < text.size()) {
-        size_t nl = text.find('\n', start);
-        if (nl == std::string::npos)
-            nl = text.size();
-        std::string l = text.substr(start, nl - start);
-        if (!l.empty() && l.back() == '\r')
-            l.pop_back();
-        lines.push_back(std::move(l));
-        start = nl + 1;
-    }
+    std::vector<std::string> lines = text_lines(text);
     // Blank lines at the end of the file are tolerated, nowhere else.
     size_t used = lines.size();
     while (used > 0 && lines[used - 1].empty())

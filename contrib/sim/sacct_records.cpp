@@ -4,6 +4,7 @@
 
 #include "sim/input_error.h"
 #include "sim/number_text.h"
+#include "sim/text_lines.h"
 
 namespace accord::sim {
 
@@ -24,23 +25,6 @@ std::vector<std::string> split(const std::string &line, char delimiter)
             return out;
         start = at + 1;
     }
-}
-
-std::vector<std::string> lines_of(const std::string &text)
-{
-    std::vector<std::string> lines;
-    size_t start = 0;
-    while (start < text.size()) {
-        size_t nl = text.find('\n', start);
-        if (nl == std::string::npos)
-            nl = text.size();
-        std::string line = text.substr(start, nl - start);
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
-        lines.push_back(line);
-        start = nl + 1;
-    }
-    return lines;
 }
 
 class Line {
@@ -140,7 +124,7 @@ std::optional<int64_t> parse_sacct_time(const std::string &text)
 
 std::vector<SacctRecord> parse_sacct(const std::string &text, const std::string &path, char delimiter)
 {
-    std::vector<std::string> lines = lines_of(text);
+    std::vector<std::string> lines = text_lines(text);
     while (!lines.empty() && lines.back().empty())
         lines.pop_back();
     if (lines.empty())
