@@ -5,6 +5,8 @@
 #include <optional>
 #include <stdexcept>
 
+#include "sim/lone_jobs.h"
+
 namespace accord::sim {
 
 namespace {
@@ -83,6 +85,20 @@ std::optional<PairFit> pair_fit(const RoundView &view, const std::string &type, 
     return PairFit{packed->first / *alone + packed->second / *partner_alone, duration / partner_duration};
 }
 
+LoneJobs::Key lone_key(const RoundView &view, const Held &held, size_t j)
+{
+    return {held[j]->gpu_type, held[j]->gpus, view.jobs[j].trace->job_type};
+}
+
+LoneJobs lone_jobs(const RoundView &view, const Held &held)
+{
+    LoneJobs lone;
+    for (size_t j = 0; j < view.jobs.size(); j++)
+        if (held[j] && held[j]->partner < 0)
+            lone.add(lone_key(view, held, j), j);
+    return lone;
+}
+
 }  // namespace
 
 PackingPolicy::PackingPolicy(const PackingParams &params) : params_(params)
@@ -97,6 +113,7 @@ std::vector<Allocation> PackingPolicy::allocate(const RoundView &view)
         throw std::invalid_argument("lucid: the round view has no job speeds");
     Held held = keep_running(view);
     auto free = free_gpus(view, held);
+    LoneJobs lone = lone_jobs(view, held);
     for (size_t j = 0; j < view.jobs.size(); j++) {
         const RoundJob &job = view.jobs[j];
         if (held[j])
@@ -104,8 +121,10 @@ std::vector<Allocation> PackingPolicy::allocate(const RoundView &view)
         int gpus = std::clamp(job.trace->scale_factor, job.min_gpus, job.max_gpus);
         if (auto type = best_fit(job, gpus, view, free)) {
             held[j] = Assignment{*type, gpus, -1};
+            lone.add(lone_key(view, held, j), j);
             free[*type] -= gpus;
-        } else if (auto partner = pick_partner(view, held, j, gpus)) {
+        } else if (auto partner = pick_partner(view, lone, j, gpus)) {
+            lone.remove(lone_key(view, held, *partner), *partner);
             held[j] = Assignment{held[*partner]->gpu_type, gpus, static_cast<long>(view.jobs[*partner].index)};
             held[*partner]->partner = static_cast<long>(job.index);
         }
@@ -119,22 +138,28 @@ std::vector<Allocation> PackingPolicy::allocate(const RoundView &view)
 
 // Lucid pairs a newcomer only with a job running alone on the same GPU
 // count; of the acceptable partners, the pair with the highest combined
-// normalised throughput (ties: the earlier job).
-std::optional<size_t> PackingPolicy::pick_partner(const RoundView &view, const std::vector<std::optional<Assignment>> &held,
-                                                  size_t j, int gpus) const
+// normalised throughput (ties: the earlier job). The combined throughput
+// is the same for every job of a group (lone_jobs.h); the duration ratio
+// is not, so each group offers its earliest job short enough.
+std::optional<size_t> PackingPolicy::pick_partner(const RoundView &view, const LoneJobs &lone, size_t j,
+                                                  int gpus) const
 {
     std::optional<size_t> best;
     double best_combined = 0;
-    for (size_t k = 0; k < view.jobs.size(); k++) {
-        if (k == j || !held[k] || held[k]->partner >= 0 || held[k]->gpus != gpus)
+    for (const auto &[key, members] : lone.groups()) {
+        if (std::get<1>(key) != gpus)
             continue;
-        auto fit = pair_fit(view, held[k]->gpu_type, gpus, view.jobs[j], view.jobs[k]);
-        if (!fit || fit->combined < params_.min_combined_throughput ||
-            fit->duration_ratio > params_.max_duration_ratio)
-            continue;
-        if (!best || fit->combined > best_combined) {
-            best = k;
-            best_combined = fit->combined;
+        for (size_t k : members) {
+            auto fit = pair_fit(view, std::get<0>(key), gpus, view.jobs[j], view.jobs[k]);
+            if (!fit || fit->combined < params_.min_combined_throughput)
+                break;  // the same for the whole group
+            if (fit->duration_ratio > params_.max_duration_ratio)
+                continue;
+            if (!best || fit->combined > best_combined || (fit->combined == best_combined && k < *best)) {
+                best = k;
+                best_combined = fit->combined;
+            }
+            break;
         }
     }
     return best;

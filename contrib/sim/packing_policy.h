@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 
+#include "sim/lone_jobs.h"
 #include "sim/round_policy.h"
 
 namespace accord::sim {
@@ -35,8 +36,7 @@ public:
     std::vector<Allocation> allocate(const RoundView &view) override;
 
 private:
-    std::optional<size_t> pick_partner(const RoundView &view, const std::vector<std::optional<Assignment>> &held,
-                                       size_t j, int gpus) const;
+    std::optional<size_t> pick_partner(const RoundView &view, const LoneJobs &lone, size_t j, int gpus) const;
 
     PackingParams params_;
 };
