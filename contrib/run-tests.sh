@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite on a fresh Debian 12 machine, as root: installs what
 # is needed, builds, runs `make check` (cmocka unit tests, plugin symbol
-# check), installs the plugin and runs the live tests on an emulated GPU
+# checks, golden simulator runs, man pages against --help), installs the plugin and runs the live tests on an emulated GPU
 # cluster. Ends with one "total: N passed, N failed" line.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -52,11 +52,13 @@ std::string usage(const char *what, const char *syntax)
 }
 
 const std::string model_usage =
-    usage("Model family of the job, for Accord's choice of GPU type", hints::kModelSyntax);
+    usage("Model family of the job, recorded with Accord's decisions and its progress reports",
+          hints::kModelSyntax);
 const std::string types_usage =
     usage("GPU types the job may run on, when it asks for GPUs without a type", hints::kGpuTypesSyntax);
 const std::string gpus_usage =
-    usage("Total GPUs the job can run with (Accord may choose a count in this range)", hints::kGpusSyntax);
+    usage("Total GPUs the job can run with (recorded; the job starts at its requested count)",
+          hints::kGpusSyntax);
 
 // Indexed by spank_option::val.
 const Hint hint_table[] = {
