@@ -132,6 +132,8 @@ private:
     void release_reservation(const PendingJob &job);
     bool never_fits(size_t index, const PendingJob &job);
     bool room_now(size_t index, const PendingJob &job);
+    template <typename FreeOf>
+    bool some_node_holds(size_t index, const PendingJob &job, FreeOf free_of);
     std::optional<Option> room_over_limit(size_t index, const PendingJob &job);
     const std::vector<std::string> &types_for(size_t index, const PendingJob &job);
     void predict(Decision &d, const PendingJob &job);
@@ -192,10 +194,32 @@ const std::vector<std::string> &Planner::types_for(size_t index, const PendingJo
 
 // More than the allowed nodes hold even when idle (down nodes count: they
 // may come back).
+// Whether some allowed node, with what `free_of` gives (null: nothing),
+// holds a job that runs on one node. Stops at the first: a long queue asks
+// this of every shape in every cycle, and most fit somewhere.
+template <typename FreeOf>
+bool Planner::some_node_holds(size_t index, const PendingJob &job, FreeOf free_of)
+{
+    for (const auto &type : types_for(index, job))
+        for (int node : job.allowed_nodes) {
+            const Resources &capacity = timelines_[node].capacity();
+            const Resources *free = free_of(node);
+            if (free && one_node_holds(job, type, *free, capacity))
+                return true;
+        }
+    return false;
+}
+
+bool one_node_job(const PendingJob &job) { return job.max_nodes == 1 && job.required_nodes.empty(); }
+
 bool Planner::never_fits(size_t index, const PendingJob &job)
 {
     ShapeMemo &memo = shapes_.memo(index);
-    if (!memo.never_fits) {
+    if (memo.never_fits)
+        return *memo.never_fits;
+    if (one_node_job(job)) {
+        memo.never_fits = !some_node_holds(index, job, [this](int node) { return &timelines_[node].capacity(); });
+    } else {
         auto idle = [this](int node) { return timelines_[node].capacity(); };
         memo.never_fits = !best_option(job, types_for(index, job), timelines_, ranker_, idle);
     }
@@ -207,7 +231,10 @@ bool Planner::room_now(size_t index, const PendingJob &job)
     ShapeMemo &memo = shapes_.memo(index);
     if (memo.no_room_now)
         return false;
-    if (best_option(job, types_for(index, job), timelines_, ranker_, free_right_now(), &free_now_total_))
+    auto free_now = [this](int node) { return timelines_[node].schedulable() ? &free_now_[node] : nullptr; };
+    if (one_node_job(job) ? some_node_holds(index, job, free_now)
+                          : best_option(job, types_for(index, job), timelines_, ranker_, free_right_now(),
+                                        &free_now_total_).has_value())
         return true;
     memo.no_room_now = true;
     return false;
@@ -326,7 +353,7 @@ std::optional<int64_t> Planner::earliest_one_node(size_t index, const PendingJob
 
 std::optional<Option> Planner::earliest(size_t index, const PendingJob &job, int64_t &start)
 {
-    if (job.max_nodes == 1 && job.required_nodes.empty()) {
+    if (one_node_job(job)) {
         auto first = earliest_one_node(index, job);
         if (!first)
             return std::nullopt;
