@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <tuple>
 
 #include "core/node_picker.h"
 #include "core/node_timeline.h"
+#include "core/request_types.h"
 #include "core/speed_prediction.h"
 
 namespace accord::core {
@@ -19,50 +19,6 @@ struct Option {
     double score = 0;
 };
 
-// GPU types a job may use: the one its request names (that wins over its
-// accepted-types hint, which job_hints keeps consistent with it), or every
-// type on its nodes that the hint accepts (all of them without the hint).
-std::vector<std::string> gpu_types_for(const PendingJob &job, const std::vector<NodeTimeline> &tl)
-{
-    if (!job.gpus.any())
-        return {""};
-    if (!job.gpus.type.empty())
-        return {job.gpus.type};
-    const auto &accepted = job.accepted_types;
-    auto accepts = [&accepted](const std::string &type) {
-        return accepted.empty() || std::find(accepted.begin(), accepted.end(), type) != accepted.end();
-    };
-    std::set<std::string> types;
-    for (int node : job.allowed_nodes)
-        for (const auto &[type, count] : tl.at(node).capacity().gpus)
-            if (count > 0 && accepts(type))
-                types.insert(type);
-    return {types.begin(), types.end()};
-}
-
-// The GPU types whose GPUs on the job's allowed nodes could hold its
-// request when idle: the types Slurm could have given it. GPUs only (a
-// node search per type would double the planner's work on a cluster with
-// room to spare; CPUs and memory come with the GPUs on the nodes here).
-std::vector<std::string> types_holding(const PendingJob &job, const std::vector<NodeTimeline> &tl)
-{
-    std::map<std::string, int> in_all, nodes_enough;
-    for (int node : job.allowed_nodes)
-        for (const auto &[type, count] : tl.at(node).capacity().gpus) {
-            in_all[type] += count;
-            if (count >= job.gpus.per_node)
-                nodes_enough[type]++;
-        }
-    std::vector<std::string> types;
-    for (const auto &[type, count] : in_all) {
-        bool holds = job.gpus.per_job > 0 ? count >= job.gpus.per_job
-                                          : nodes_enough[type] >= std::max(job.min_nodes, 1);
-        if (count > 0 && holds)
-            types.push_back(type);
-    }
-    return types;
-}
-
 bool better(const Option &a, const Option &b)
 {
     if (a.score != b.score)
@@ -73,12 +29,12 @@ bool better(const Option &a, const Option &b)
 // The best placement over all acceptable GPU types, given what is free.
 // `type_total` (if given) bounds what all nodes together have of a type,
 // so a type that cannot hold the job is skipped without a node search.
-std::optional<Option> best_option(const PendingJob &job, const std::vector<NodeTimeline> &tl,
-                                  const GpuTypeRanker &ranker, const FreeResources &free_of,
+std::optional<Option> best_option(const PendingJob &job, const std::vector<Node> &nodes,
+                                  const std::vector<NodeTimeline> &tl, const GpuTypeRanker &ranker, const FreeResources &free_of,
                                   const GpuCounts *type_total = nullptr)
 {
     std::optional<Option> best;
-    for (const auto &type : gpu_types_for(job, tl)) {
+    for (const auto &type : gpu_types_for(job, nodes)) {
         if (type_total && !type.empty()) {
             auto it = type_total->find(type);
             if ((it == type_total->end() ? 0 : it->second) < requested_gpus(job))
@@ -197,7 +153,7 @@ bool Planner::never_fits(const PendingJob &job)
     if (known != never_fits_.end())
         return known->second;
     auto idle = [this](int node) { return timelines_[node].capacity(); };
-    bool result = !best_option(job, timelines_, ranker_, idle);
+    bool result = !best_option(job, snap_.nodes, timelines_, ranker_, idle);
     never_fits_.emplace(std::move(shape), result);
     return result;
 }
@@ -214,7 +170,7 @@ void Planner::predict(Decision &d, const PendingJob &job)
     d.type_rule = ranker_.rule();
     GpuRequest chosen = job.gpus;
     chosen.type = d.gpu_type;
-    d.prediction = predict_speedup(job, chosen, types_holding(job, timelines_), ranker_);
+    d.prediction = predict_speedup(job, chosen, types_holding(job, snap_.nodes), ranker_);
     d.rewrite_gpus = keeps_time_limit(job.gpus, chosen, *d.prediction);
 }
 
@@ -252,9 +208,9 @@ int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &h
 {
     int started = 0;
     for (; started < tasks; started++) {
-        if (!best_option(job, timelines_, ranker_, free_right_now(), &free_now_total_))
+        if (!best_option(job, snap_.nodes, timelines_, ranker_, free_right_now(), &free_now_total_))
             break;
-        auto option = best_option(job, timelines_, ranker_, free_over(snap_.now, job.time_limit_s));
+        auto option = best_option(job, snap_.nodes, timelines_, ranker_, free_over(snap_.now, job.time_limit_s));
         held_back = !option;
         if (!option)
             break;
@@ -277,7 +233,7 @@ std::optional<Option> Planner::earliest(const PendingJob &job, int64_t &start)
     std::sort(times.begin(), times.end());
     times.erase(std::unique(times.begin(), times.end()), times.end());
     for (int64_t t : times) {
-        auto option = best_option(job, timelines_, ranker_, free_over(t, job.time_limit_s));
+        auto option = best_option(job, snap_.nodes, timelines_, ranker_, free_over(t, job.time_limit_s));
         if (option) {
             start = t;
             return option;
