@@ -11,6 +11,8 @@ namespace accord::core {
 
 namespace {
 
+constexpr const char *kAllocatorRule = "Accord's allocator for the whole queue";
+
 // The allocator's nodes: one per node and GPU type it has free now. Where
 // a job goes is the EASY pipeline's choice; the allocator only needs to
 // know which counts of a type can be placed.
@@ -94,7 +96,7 @@ void describe_start(Decision &d, const PendingJob &job, const GpuRequest &chosen
     bool count_changed = !same_counts(job.gpus, chosen);
     if (!job.gpus.type.empty() && !count_changed)
         return;
-    d.type_rule = "Accord's allocator, whole queue; " + ranker.rule();
+    d.type_rule = kAllocatorRule;
     d.prediction = predict_speedup(job, chosen, baseline_types(job, s.nodes), ranker);
     d.rewrite_gpus = true;
     if (count_changed)

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "core/gpu_type_ranker.h"
-#include "core/schedule_cycle.h"
+#include "core/plan_cycle.h"
 #include "slurm/cycle_stats.h"
 #include "slurm/slurm_apply.h"
 #include "slurm/slurm_config.h"
@@ -70,8 +70,7 @@ CycleRecord run_cycle(const core::SchedulerParams &params)
 
     auto t1 = Clock::now();
     core::SpeedTableRanker ranker(params.gpu_speed);
-    core::CycleConfig config{params.max_jobs, params.reserve_depth};
-    core::CyclePlan plan = core::schedule_cycle(snap.cluster, config, ranker);
+    core::CyclePlan plan = core::plan_cycle(snap.cluster, params, ranker);
     rec.plan_us = micros_since(t1);
     rec.considered = plan.considered;
     rec.reserved = plan.reservations;

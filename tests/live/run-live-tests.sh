@@ -54,9 +54,18 @@ tests_in() {
 
 if cluster_up "$PARAMS"; then
     # t_reports restarts slurmctld: last.
-    run_tests $(tests_in t_placement t_queue t_backfill t_interactive t_partitions t_hints t_rewrite t_reports)
+    run_tests $(tests_in t_placement t_queue t_backfill t_interactive t_partitions t_hints t_rewrite t_allocator \
+        t_reports)
 else
     check "cluster with sched/accord starts" false
+fi
+
+# Priority and backfill as before under accord_policy=easy (the allocator,
+# the default, ran them above).
+if cluster_up "$PARAMS,accord_policy=easy"; then
+    run_tests $(tests_in t_queue t_backfill)
+else
+    check "cluster with accord_policy=easy starts" false
 fi
 
 # QOS and association limits need real accounting: slurmdbd and MariaDB.

@@ -12,6 +12,7 @@
 #include "core/allocator_cycle.h"
 #include "core/decision.h"
 #include "core/gpu_type_ranker.h"
+#include "core/plan_cycle.h"
 #include "core/request_options.h"
 #include "snapshot_builder.h"
 
@@ -21,6 +22,7 @@ using accord::core::CyclePlan;
 using accord::core::Decision;
 using accord::core::explain;
 using accord::core::FamilySpeedRanker;
+using accord::core::plan_cycle;
 using accord::core::request_options;
 using accord::core::request_with;
 using accord::core::RequestOption;
@@ -193,7 +195,7 @@ static void count_range_gets_a_count_chosen(void **)
     assert_true(d.rewrite_gpus);
     assert_true(d.prediction && d.prediction->speedup && *d.prediction->speedup == 6.0);
     std::string text = explain(d, b.get());
-    assert_contains(text, "Accord's allocator, whole queue");
+    assert_contains(text, "gpu:a100:4/node (Accord's allocator for the whole queue)");
     assert_contains(text, "predicted speed-up 6.0x over t4");
 }
 
@@ -235,6 +237,23 @@ static void whole_queue_gives_each_type_to_the_job_it_suits(void **)
     CyclePlan plan = run(b, ranker);
     assert_string_equal(only(plan, 1).gpu_type.c_str(), "v100");
     assert_string_equal(only(plan, 2).gpu_type.c_str(), "a100");
+}
+
+// accord_policy picks the pipeline: on the same queue, EASY gives job 1
+// (first in priority) the a100 GPU, the allocator gives it to job 2.
+static void plan_cycle_follows_accord_policy(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("a100-1", 8, 64000, {{"a100", 1}});
+    b.add_node("v100-1", 8, 64000, {{"v100", 1}});
+    b.add_pending(1, 1, {"", 0, 1}, 3600).family = "flat";
+    b.add_pending(2, 1, {"", 0, 1}, 3600).family = "steep";
+    FamilySpeedRanker ranker({{"flat", {{"a100", 3}, {"v100", 2.9}}}, {"steep", {{"a100", 3}, {"v100", 1}}}}, {});
+    accord::core::SchedulerParams params;
+    params.policy = accord::core::CyclePolicy::Easy;
+    assert_string_equal(only(plan_cycle(b.get(), params, ranker), 1).gpu_type.c_str(), "a100");
+    params.policy = accord::core::CyclePolicy::Allocator;
+    assert_string_equal(only(plan_cycle(b.get(), params, ranker), 1).gpu_type.c_str(), "v100");
 }
 
 // Running jobs keep their GPUs: with 6 of 8 a100 GPUs held, a job that
@@ -349,6 +368,7 @@ int main(void)
         cmocka_unit_test(typeless_request_without_range_changes_only_its_type),
         cmocka_unit_test(named_type_without_range_is_not_rewritten),
         cmocka_unit_test(whole_queue_gives_each_type_to_the_job_it_suits),
+        cmocka_unit_test(plan_cycle_follows_accord_policy),
         cmocka_unit_test(running_jobs_hold_their_gpus),
         cmocka_unit_test(allocator_never_delays_the_top_blocked_job),
         cmocka_unit_test(allocator_choice_backfills_before_the_reservation),
