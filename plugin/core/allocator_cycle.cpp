@@ -2,6 +2,7 @@
 
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "core/request_options.h"
 #include "core/request_types.h"
@@ -42,44 +43,58 @@ std::optional<AllocJob> alloc_job(const PendingJob &job, const std::vector<Reque
     return a;
 }
 
-// The request each admitted queue record is pinned to, by queue index.
+// What request_options() reads of a job. A queue holds many jobs of one
+// shape, so their options are computed once per cycle. The rankers rate a
+// job by its model family alone (gpu_type_ranker.h).
+using OptionsKey = std::tuple<std::string, std::string, std::vector<int>, std::vector<std::string>, std::vector<int>>;
+
+OptionsKey options_key(const PendingJob &job)
+{
+    const GpuRequest &g = job.gpus;
+    return {job.family, g.type, {g.per_node, g.per_job, job.min_nodes, job.max_nodes, job.gpu_count_min,
+                                 job.gpu_count_max},
+            job.accepted_types, job.allowed_nodes};
+}
+
+// The request each admitted queue record is to try first, by queue index.
 // Array records with several tasks ready and a job's second and later
 // records (one per partition) keep their request: one choice would be
-// given to many starts.
-std::map<size_t, GpuRequest> allocator_choices(const ClusterSnapshot &s, const CycleConfig &config,
+// given to many starts. Nothing when no GPU is free: no job can be
+// admitted.
+RequestChoices allocator_choices(const ClusterSnapshot &s, const CycleConfig &config,
                                                const GpuTypeRanker &ranker, const AllocConfig &alloc)
 {
+    std::vector<AllocNode> nodes = free_gpus(s);
+    if (nodes.empty())
+        return {};
     std::vector<AllocJob> jobs;
     std::vector<size_t> record;
-    std::vector<std::vector<RequestOption>> options;
+    std::vector<const std::vector<RequestOption> *> options;
+    std::map<OptionsKey, std::vector<RequestOption>> known;
     std::set<uint32_t> seen;
     size_t count = std::min(config.max_jobs, s.queue.size());
     for (size_t i = 0; i < count; i++) {
         const PendingJob &job = s.queue[i];
         if (!seen.insert(job.job_id).second || job.array_tasks != 1)
             continue;
-        auto opts = request_options(job, s.nodes, ranker);
+        OptionsKey key = options_key(job);
+        auto it = known.find(key);
+        if (it == known.end())
+            it = known.emplace(std::move(key), request_options(job, s.nodes, ranker)).first;
+        const std::vector<RequestOption> &opts = it->second;
         auto a = alloc_job(job, opts);
         if (!a)
             continue;
         jobs.push_back(std::move(*a));
         record.push_back(i);
-        options.push_back(std::move(opts));
+        options.push_back(&opts);
     }
-    std::vector<AllocChoice> choice = allocate(jobs, free_gpus(s), alloc);
-    std::map<size_t, GpuRequest> pinned;
+    std::vector<AllocChoice> choice = allocate(jobs, nodes, alloc);
+    RequestChoices chosen;
     for (size_t j = 0; j < jobs.size(); j++)
         if (choice[j].option >= 0)
-            pinned[record[j]] = options[j][choice[j].option].request;
-    return pinned;
-}
-
-ClusterSnapshot pinned_snapshot(const ClusterSnapshot &s, const std::map<size_t, GpuRequest> &pinned)
-{
-    ClusterSnapshot out = s;
-    for (const auto &[index, request] : pinned)
-        out.queue[index].gpus = request;
-    return out;
+            chosen[record[j]] = (*options[j])[choice[j].option].request;
+    return chosen;
 }
 
 bool same_counts(const GpuRequest &a, const GpuRequest &b)
@@ -87,20 +102,18 @@ bool same_counts(const GpuRequest &a, const GpuRequest &b)
     return a.per_job == b.per_job && a.per_node == b.per_node;
 }
 
-// A start on a request the allocator changed: why, what it is predicted to
-// gain over the request as submitted, and the request to rewrite to. Every
-// option keeps the time limit (request_options), so the rewrite may go.
+// A start on the allocator's choice that changes the request (its type
+// was open, or its count changed): why, and what it is predicted to gain
+// over the request as submitted. Every option keeps the time limit
+// (request_options), so the request may be rewritten to it.
 void describe_start(Decision &d, const PendingJob &job, const GpuRequest &chosen, const ClusterSnapshot &s,
                     const GpuTypeRanker &ranker)
 {
-    bool count_changed = !same_counts(job.gpus, chosen);
-    if (!job.gpus.type.empty() && !count_changed)
+    if (!job.gpus.type.empty() && same_counts(job.gpus, chosen))
         return;
     d.type_rule = kAllocatorRule;
     d.prediction = predict_speedup(job, chosen, baseline_types(job, s.nodes), ranker);
     d.rewrite_gpus = true;
-    if (count_changed)
-        d.chosen_request = chosen;
 }
 
 }  // namespace
@@ -108,22 +121,11 @@ void describe_start(Decision &d, const PendingJob &job, const GpuRequest &chosen
 CyclePlan allocator_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
                           const AllocConfig &alloc)
 {
-    std::map<size_t, GpuRequest> pinned = allocator_choices(snapshot, config, ranker, alloc);
-    CyclePlan plan = schedule_cycle(pinned_snapshot(snapshot, pinned), config, ranker);
-    // A pinned job the pipeline does not start (its CPUs, memory, nodes or
-    // a reservation stood in the way) is planned again on its own request,
-    // so the allocator never leaves a job worse placed than EASY would.
-    bool unpinned = false;
-    for (const auto &d : plan.decisions)
-        if (d.verdict != Verdict::Start && pinned.erase(d.queue_index))
-            unpinned = true;
-    if (unpinned)
-        plan = schedule_cycle(pinned_snapshot(snapshot, pinned), config, ranker);
-    for (auto &d : plan.decisions) {
-        auto it = pinned.find(d.queue_index);
-        if (d.verdict == Verdict::Start && it != pinned.end())
-            describe_start(d, snapshot.queue[d.queue_index], it->second, snapshot, ranker);
-    }
+    RequestChoices chosen = allocator_choices(snapshot, config, ranker, alloc);
+    CyclePlan plan = schedule_cycle(snapshot, config, ranker, &chosen);
+    for (auto &d : plan.decisions)
+        if (d.verdict == Verdict::Start && d.chosen_request)
+            describe_start(d, snapshot.queue[d.queue_index], *d.chosen_request, snapshot, ranker);
     return plan;
 }
 

@@ -10,13 +10,16 @@
 //     time-limit rule (core/request_options.h). The allocator admits jobs
 //     in priority order and searches types and counts for the admitted
 //     ones together (weights by priority rank, proportional fairness).
-//  3. An admitted job's request is pinned to its chosen type and count;
-//     the others keep theirs. The EASY pipeline then plans the pinned
-//     queue in priority order: the first blocked job gets a reservation
-//     that no later start may delay, whatever the allocator chose, and
-//     CPU-only jobs, CPUs, memory and node placement are decided as today.
-// Starts whose request was changed carry it in Decision::chosen_request,
-// with the predicted speed-up over the request as submitted.
+//  3. The EASY pipeline then plans the queue in priority order, trying
+//     each admitted job on its chosen type and count first and, if that
+//     cannot start now (the allocator sees GPUs only: not CPUs, memory,
+//     partitions or reservations), on its own request, so it is never
+//     placed worse than EASY alone would place it. The first blocked job
+//     gets a reservation that no later start may delay, whatever the
+//     allocator chose; CPU-only jobs, CPUs, memory and nodes are decided
+//     as today.
+// Starts on the allocator's choice carry it in Decision::chosen_request;
+// those that change the request, the predicted speed-up over it.
 #pragma once
 
 #include "core/allocator.h"

@@ -40,8 +40,8 @@ struct Decision {
     // (the time-limit rule of core/speed_prediction.h).
     std::optional<SpeedPrediction> prediction;
     bool rewrite_gpus = false;
-    // When the allocator (core/allocator_cycle.h) changed the GPU count:
-    // the request to start with, type and count, in the user's form.
+    // A start on the allocator's choice (core/allocator_cycle.h): the
+    // request it starts with, type and count, in the user's form.
     std::optional<GpuRequest> chosen_request;
 };
 

@@ -56,8 +56,8 @@ using Shape = std::tuple<std::string, std::vector<std::string>, std::vector<int6
 
 class Planner {
 public:
-    Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r)
-        : snap_(s), config_(c), ranker_(r), timelines_(build_timelines(s))
+    Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r, const RequestChoices *choices)
+        : snap_(s), config_(c), ranker_(r), choices_(choices), timelines_(build_timelines(s))
     {
         for (const auto &tl : timelines_) {
             free_now_.push_back(tl.free_during(s.now, s.now + 1));
@@ -78,6 +78,7 @@ private:
     };
 
     void plan_record(size_t index);
+    bool start_chosen(size_t index, const PendingJob &job);
     int start_tasks(size_t index, const PendingJob &job, int tasks, bool &held_back);
     Decision blocked(size_t index, const PendingJob &job);
     std::optional<Option> earliest(const PendingJob &job, int64_t &start);
@@ -91,6 +92,7 @@ private:
     const ClusterSnapshot &snap_;
     const CycleConfig &config_;
     const GpuTypeRanker &ranker_;
+    const RequestChoices *choices_;
     std::vector<NodeTimeline> timelines_;
     // What each node has free at this instant: reservations start later,
     // so only starts change it. A job that does not fit here cannot start.
@@ -266,6 +268,22 @@ Decision Planner::blocked(size_t index, const PendingJob &job)
     return d;
 }
 
+// Starts a single-task record on the request chosen for it, if it has one
+// and that fits now around the reservations.
+bool Planner::start_chosen(size_t index, const PendingJob &job)
+{
+    auto it = choices_ ? choices_->find(index) : RequestChoices::const_iterator{};
+    if (!choices_ || it == choices_->end() || job.array_tasks != 1)
+        return false;
+    PendingJob chosen = job;
+    chosen.gpus = it->second;
+    bool held_back = false;
+    if (start_tasks(index, chosen, 1, held_back) == 0)
+        return false;
+    plan_.decisions.back().chosen_request = it->second;
+    return true;
+}
+
 void Planner::plan_record(size_t index)
 {
     const PendingJob &job = snap_.queue[index];
@@ -273,6 +291,12 @@ void Planner::plan_record(size_t index)
     int left = job.array_tasks - done;
     if (left <= 0)
         return;
+    if (start_chosen(index, job)) {
+        done++;
+        plan_.starts++;
+        release_reservation(job);
+        return;
+    }
     bool held_back = false;
     int started = start_tasks(index, job, left, held_back);
     done += started;
@@ -301,9 +325,9 @@ CyclePlan Planner::run()
 }  // namespace
 
 CyclePlan schedule_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config,
-                         const GpuTypeRanker &ranker)
+                         const GpuTypeRanker &ranker, const RequestChoices *choices)
 {
-    return Planner(snapshot, config, ranker).run();
+    return Planner(snapshot, config, ranker, choices).run();
 }
 
 }  // namespace accord::core

@@ -166,6 +166,15 @@ bool over_limit_as_submitted(job_record_t *job)
     return !acct_policy_job_runnable_post_select(job, counts.data(), false);
 }
 
+// The counts to rewrite the request to, when the allocator changed them.
+std::optional<core::GpuRequest> new_counts(const core::Decision &d, const core::PendingJob &job)
+{
+    const auto &chosen = d.chosen_request;
+    if (!chosen || (chosen->per_job == job.gpus.per_job && chosen->per_node == job.gpus.per_node))
+        return std::nullopt;
+    return chosen;
+}
+
 // Starts a job whose GPU request is rewritten to the chosen type (and the
 // count the allocator chose) first (docs/design.md, "Rewriting the GPU
 // request").
@@ -174,7 +183,8 @@ bool start_rewritten(job_record_t *job, const core::Decision &d, const SlurmSnap
     if (over_limit_as_submitted(job))
         return start_as_planned(job, d, snap, result);
     bool array_meta = job->array_recs != nullptr;
-    GpuRewrite rewrite(job, d.gpu_type == kUntypedGpu ? "" : d.gpu_type, d.chosen_request);
+    GpuRewrite rewrite(job, d.gpu_type == kUntypedGpu ? "" : d.gpu_type,
+                       new_counts(d, snap.cluster.queue.at(d.queue_index)));
     if (!rewrite.tried())
         return start_as_planned(job, d, snap, result);
     int rc = rewrite.result();
@@ -192,9 +202,9 @@ bool start_rewritten(job_record_t *job, const core::Decision &d, const SlurmSnap
 
 // GPUs configured without a type cannot be named in a request; their count
 // can be changed.
-bool rewrites(const core::Decision &d)
+bool rewrites(const core::Decision &d, const core::PendingJob &job)
 {
-    return d.rewrite_gpus && d.prediction && (d.gpu_type != kUntypedGpu || d.chosen_request);
+    return d.rewrite_gpus && d.prediction && (d.gpu_type != kUntypedGpu || new_counts(d, job));
 }
 
 bool start(const core::Decision &d, const QueueRef &ref, const SlurmSnapshot &snap, ApplyResult &result)
@@ -204,7 +214,7 @@ bool start(const core::Decision &d, const QueueRef &ref, const SlurmSnapshot &sn
     if (!job || !part)
         return false;
     job->part_ptr = part;
-    if (rewrites(d))
+    if (rewrites(d, snap.cluster.queue.at(d.queue_index)))
         return start_rewritten(job, d, snap, result);
     return start_as_planned(job, d, snap, result);
 }

@@ -207,7 +207,7 @@ static void typeless_request_without_range_changes_only_its_type(void **)
     assert_int_equal(d.verdict, Verdict::Start);
     assert_string_equal(d.gpu_type.c_str(), "a100");
     assert_int_equal(gpus_placed(d), 2);
-    assert_false(d.chosen_request.has_value());
+    assert_true(d.chosen_request && d.chosen_request->per_job == 2 && d.chosen_request->type == "a100");
     assert_true(d.rewrite_gpus);
 }
 
@@ -321,6 +321,24 @@ static void refused_choice_falls_back_to_the_request(void **)
     assert_string_equal(d.gpu_type.c_str(), "v100");
 }
 
+// schedule_cycle's choices: tried first, in the record's place; one that
+// does not fit now gives way to the record's own request at once.
+static void pipeline_tries_the_choice_then_the_request(void **)
+{
+    SnapshotBuilder b = three_types();
+    b.add_pending(1, 1, {"", 0, 2}, 3600);
+    b.add_pending(2, 1, {"", 0, 2}, 3600);
+    accord::core::RequestChoices choices = {{0, GpuRequest{"v100", 0, 3}}, {1, GpuRequest{"t4", 0, 8}}};
+    CyclePlan plan = accord::core::schedule_cycle(b.get(), CycleConfig{}, SpeedTableRanker(kSpeeds), &choices);
+    Decision first = only(plan, 1), second = only(plan, 2);
+    assert_string_equal(first.gpu_type.c_str(), "v100");
+    assert_int_equal(gpus_placed(first), 3);
+    assert_true(first.chosen_request && first.chosen_request->per_job == 3);
+    assert_string_equal(second.gpu_type.c_str(), "a100");
+    assert_int_equal(gpus_placed(second), 2);
+    assert_false(second.chosen_request.has_value());
+}
+
 static void cpu_only_jobs_are_scheduled_as_today(void **)
 {
     SnapshotBuilder b = three_types();
@@ -373,6 +391,7 @@ int main(void)
         cmocka_unit_test(allocator_never_delays_the_top_blocked_job),
         cmocka_unit_test(allocator_choice_backfills_before_the_reservation),
         cmocka_unit_test(refused_choice_falls_back_to_the_request),
+        cmocka_unit_test(pipeline_tries_the_choice_then_the_request),
         cmocka_unit_test(cpu_only_jobs_are_scheduled_as_today),
         cmocka_unit_test(array_records_keep_their_request),
     };
