@@ -211,6 +211,20 @@ static void typeless_request_without_range_changes_only_its_type(void **)
     assert_true(d.rewrite_gpus);
 }
 
+static void named_type_with_range_gets_its_count_rewritten(void **)
+{
+    SnapshotBuilder b = three_types();
+    PendingJob &j = b.add_pending(1, 1, {"a100", 1}, 3600);
+    j.gpu_count_min = 1;
+    j.gpu_count_max = 4;
+    Decision d = only(run(b), 1);
+    assert_int_equal(gpus_placed(d), 4);
+    assert_true(d.chosen_request && d.chosen_request->per_node == 4 && d.chosen_request->type == "a100");
+    assert_true(d.rewrite_gpus);
+    assert_true(d.prediction && d.prediction->speedup && *d.prediction->speedup == 4.0);
+    assert_string_equal(d.prediction->baseline_type.c_str(), "a100");
+}
+
 static void named_type_without_range_is_not_rewritten(void **)
 {
     SnapshotBuilder b = three_types();
@@ -384,6 +398,7 @@ int main(void)
         cmocka_unit_test(no_speed_for_any_type_gives_no_options),
         cmocka_unit_test(count_range_gets_a_count_chosen),
         cmocka_unit_test(typeless_request_without_range_changes_only_its_type),
+        cmocka_unit_test(named_type_with_range_gets_its_count_rewritten),
         cmocka_unit_test(named_type_without_range_is_not_rewritten),
         cmocka_unit_test(whole_queue_gives_each_type_to_the_job_it_suits),
         cmocka_unit_test(plan_cycle_follows_accord_policy),
