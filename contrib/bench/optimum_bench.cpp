@@ -94,6 +94,7 @@ SimResult run_policy(const PolicyEntry &policy, const std::vector<TraceJob> &tra
     if (policy.ranker) {
         SimConfig config;
         config.nodes = nodes;
+        config.allocator = policy.allocator;
         return simulate(trace, speed, config, *policy.ranker(table));
     }
     RoundConfig rounds;

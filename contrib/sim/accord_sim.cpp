@@ -51,6 +51,7 @@ SimResult run_policy(const PolicyEntry &policy, const SimInputs &in, const JobSp
     if (policy.ranker) {
         SimConfig config = o.config;
         config.nodes = in.nodes;
+        config.allocator = policy.allocator;
         return simulate(in.jobs, speed, config, *policy.ranker(in.table), progress);
     }
     RoundConfig rounds = o.rounds;

@@ -23,7 +23,16 @@ core::FamilySpeedRanker::FamilySpeeds one_gpu_speeds(const ThroughputTable &tabl
     return speeds;
 }
 
-PolicyEntry event_policy(const char *name, RankerFactory factory) { return PolicyEntry{name, std::move(factory), {}}; }
+PolicyEntry event_policy(const char *name, RankerFactory factory,
+                         std::optional<core::AllocConfig> allocator = std::nullopt)
+{
+    return PolicyEntry{name, std::move(factory), {}, allocator};
+}
+
+std::unique_ptr<core::GpuTypeRanker> measured_one_gpu(const ThroughputTable &table)
+{
+    return std::make_unique<core::FamilySpeedRanker>(one_gpu_speeds(table), std::map<std::string, double>{});
+}
 
 // A round policy built from the throughput table when it takes one, else
 // from its default parameters.
@@ -35,12 +44,13 @@ PolicyEntry round_policy(const char *name)
                                return std::make_unique<Policy>(table);
                            else
                                return std::make_unique<Policy>();
-                       }};
+                       },
+                       std::nullopt};
 }
 
 PolicyEntry gavel(const char *name)
 {
-    return PolicyEntry{name, {}, [name](const ThroughputTable &) { return make_gavel_policy(name); }};
+    return PolicyEntry{name, {}, [name](const ThroughputTable &) { return make_gavel_policy(name); }, std::nullopt};
 }
 
 }  // namespace
@@ -52,11 +62,8 @@ const std::vector<PolicyEntry> &registered_policies()
                      [](const ThroughputTable &) {
                          return std::make_unique<core::SpeedTableRanker>(std::map<std::string, double>{});
                      }),
-        event_policy("accord-easy",
-                     [](const ThroughputTable &table) {
-                         return std::make_unique<core::FamilySpeedRanker>(one_gpu_speeds(table),
-                                                                          std::map<std::string, double>{});
-                     }),
+        event_policy("accord-easy", measured_one_gpu),
+        event_policy("accord-np", measured_one_gpu, core::AllocConfig{}),
         round_policy<TiresiasPolicy>("tiresias"),
         gavel("gavel-fair"),
         gavel("gavel-fair-agnostic"),

@@ -3,9 +3,13 @@
 //    ranker (plugin/core/gpu_type_ranker.h)
 //      slurm  - Slurm today: FIFO + EASY backfill, GPU-type agnostic (a job
 //               takes whichever GPUs fit best)
-//      accord-easy - what the Slurm plugin runs today: the same queue, each
+//      accord-easy - the Slurm plugin with accord_policy=easy: the same queue, each
 //               job on the free GPU type where its model family trains
 //               fastest (measured, one GPU); never preempts
+//      accord-np - Accord's allocator without preemption
+//               (core/allocator_cycle.h): types and counts for the whole
+//               queue at once, started by the same EASY pipeline, with the
+//               same one-GPU speeds scaled linearly in the count
 //  - round-based policies (round_simulator.h)
 //      tiresias - Tiresias' discretized 2D-LAS (tiresias_policy.h)
 //      gavel-*  - Gavel's max-min fairness (aware, agnostic, packed) and
@@ -18,9 +22,11 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/allocator.h"
 #include "core/gpu_type_ranker.h"
 #include "sim/round_policy.h"
 #include "sim/throughput_table.h"
@@ -33,8 +39,9 @@ using RoundFactory = std::function<std::unique_ptr<RoundPolicy>(const Throughput
 // Exactly one of the factories is set.
 struct PolicyEntry {
     std::string name;
-    RankerFactory ranker;  // an event-engine policy
-    RoundFactory round;    // a round-based policy
+    RankerFactory ranker;    // an event-engine policy
+    RoundFactory round;      // a round-based policy
+    std::optional<core::AllocConfig> allocator;  // an event-engine policy run by core::allocator_cycle
 };
 
 // In the order `--policy all` runs them.

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/allocator_cycle.h"
 #include "core/schedule_cycle.h"
 #include "sim/input_error.h"
 #include "sim/time_limit.h"
@@ -86,9 +87,13 @@ core::ClusterSnapshot Simulation::snapshot() const
         p.job_id = static_cast<uint32_t>(job + 1);
         p.family = t.job_type;
         p.time_limit_s = limit_s_[job];
-        p.max_nodes = t.scale_factor;
+        p.max_nodes = std::max(t.scale_factor, t.max_gpus);
         p.cpus_total = t.scale_factor;
         p.gpus.per_job = t.scale_factor;
+        if (t.max_gpus > 0 && t.min_gpus <= t.scale_factor && t.scale_factor <= t.max_gpus) {
+            p.gpu_count_min = t.min_gpus;
+            p.gpu_count_max = t.max_gpus;
+        }
         p.allowed_nodes = allowed_[job];
         s.queue.push_back(std::move(p));
     }
@@ -100,12 +105,19 @@ void Simulation::start(const core::Decision &d)
     size_t job = d.job_id - 1;
     SimJob &j = result_.jobs[job];
     bool spread = d.placement.size() > 1;
-    double rate = *speed_.steps_per_second(d.gpu_type, j.trace.job_type, j.trace.scale_factor, spread);
+    int gpus = 0;
+    for (const auto &use : d.placement)
+        gpus += use.used.gpus_of(d.gpu_type);
+    auto measured = speed_.steps_per_second(d.gpu_type, j.trace.job_type, gpus, spread);
+    if (!measured || *measured <= 0)
+        throw InputError(job_label(j.trace) + ": no measured throughput on " + std::to_string(gpus) + " " +
+                         d.gpu_type + " GPUs, the configuration the core chose");
+    double rate = *measured;
     j.start_s = now_;
     j.end_s = now_ + j.trace.total_steps / rate;
     j.gpu_type = d.gpu_type;
     j.nodes = static_cast<int>(d.placement.size());
-    j.gpu_seconds = j.trace.scale_factor * (j.end_s - j.start_s);
+    j.gpu_seconds = gpus * (j.end_s - j.start_s);
     std::string names;
     for (const auto &use : d.placement) {
         nodes_[use.node].free -= use.used;
@@ -123,7 +135,8 @@ void Simulation::cycle()
     core::ClusterSnapshot snap = snapshot();
     core::CycleConfig config{config_.max_jobs, config_.reserve_depth};
     auto t0 = std::chrono::steady_clock::now();
-    core::CyclePlan plan = core::schedule_cycle(snap, config, ranker_);
+    core::CyclePlan plan = config_.allocator ? core::allocator_cycle(snap, config, ranker_, *config_.allocator)
+                                             : core::schedule_cycle(snap, config, ranker_);
     result_.cycle_seconds.push_back(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     for (const auto &d : plan.decisions)

@@ -1,14 +1,19 @@
 // The simulator's clock and bookkeeping around the one scheduling core: at
 // every arrival and completion it builds a ClusterSnapshot of the simulated
-// cluster, runs core::schedule_cycle with the policy's GPU type ranker,
-// starts what the core decided and advances time to the next event. Jobs
-// train at the measured speed of the configuration they got (JobSpeed).
+// cluster, runs core::schedule_cycle (or, with `allocator` set,
+// core::allocator_cycle) with the policy's GPU type ranker, starts what the
+// core decided and advances time to the next event. Jobs train at the
+// measured speed of the configuration they got (JobSpeed), at the GPU count
+// the core gave them; an elastic job's count range (Sia workloads) is its
+// --accord-gpus hint.
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/allocator.h"
 #include "core/gpu_type_ranker.h"
 #include "core/snapshot.h"
 #include "sim/gavel_trace.h"
@@ -23,6 +28,7 @@ struct SimConfig {
     double limit_factor = 1.5;
     size_t max_jobs = 1000;  // queue records the core considers per cycle
     int reserve_depth = 1;
+    std::optional<core::AllocConfig> allocator;  // set: the allocator chooses types and counts
 };
 
 struct SimJob {

@@ -40,6 +40,9 @@ struct Decision {
     // (the time-limit rule of core/speed_prediction.h).
     std::optional<SpeedPrediction> prediction;
     bool rewrite_gpus = false;
+    // A start on the allocator's choice (core/allocator_cycle.h): the
+    // request it starts with, type and count, in the user's form.
+    std::optional<GpuRequest> chosen_request;
 };
 
 // One line an admin reads in `scontrol show job` (SystemComment).

@@ -27,6 +27,8 @@ public:
 
     // Predicted relative speed of one GPU of `type` for `job`, or nothing
     // when the ranker has no figure for it. Speeds of one ranker compare.
+    // It may depend on the job through its model family only (the
+    // allocator's cycle rates jobs of one family and shape once).
     virtual std::optional<double> speed(const PendingJob &job, const std::string &type) const = 0;
 
     // Where speed() comes from, as users are told it.

@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <tuple>
 
 #include "core/node_picker.h"
 #include "core/request_shapes.h"
 #include "core/node_timeline.h"
+#include "core/request_types.h"
 #include "core/speed_prediction.h"
 
 namespace accord::core {
@@ -19,50 +19,6 @@ struct Option {
     Pick pick;
     double score = 0;
 };
-
-// GPU types a job may use: the one its request names (that wins over its
-// accepted-types hint, which job_hints keeps consistent with it), or every
-// type on its nodes that the hint accepts (all of them without the hint).
-std::vector<std::string> gpu_types_for(const PendingJob &job, const std::vector<NodeTimeline> &tl)
-{
-    if (!job.gpus.any())
-        return {""};
-    if (!job.gpus.type.empty())
-        return {job.gpus.type};
-    const auto &accepted = job.accepted_types;
-    auto accepts = [&accepted](const std::string &type) {
-        return accepted.empty() || std::find(accepted.begin(), accepted.end(), type) != accepted.end();
-    };
-    std::set<std::string> types;
-    for (int node : job.allowed_nodes)
-        for (const auto &[type, count] : tl.at(node).capacity().gpus)
-            if (count > 0 && accepts(type))
-                types.insert(type);
-    return {types.begin(), types.end()};
-}
-
-// The GPU types whose GPUs on the job's allowed nodes could hold its
-// request when idle: the types Slurm could have given it. GPUs only (a
-// node search per type would double the planner's work on a cluster with
-// room to spare; CPUs and memory come with the GPUs on the nodes here).
-std::vector<std::string> types_holding(const PendingJob &job, const std::vector<NodeTimeline> &tl)
-{
-    std::map<std::string, int> in_all, nodes_enough;
-    for (int node : job.allowed_nodes)
-        for (const auto &[type, count] : tl.at(node).capacity().gpus) {
-            in_all[type] += count;
-            if (count >= job.gpus.per_node)
-                nodes_enough[type]++;
-        }
-    std::vector<std::string> types;
-    for (const auto &[type, count] : in_all) {
-        bool holds = job.gpus.per_job > 0 ? count >= job.gpus.per_job
-                                          : nodes_enough[type] >= std::max(job.min_nodes, 1);
-        if (count > 0 && holds)
-            types.push_back(type);
-    }
-    return types;
-}
 
 bool better(const Option &a, const Option &b)
 {
@@ -101,8 +57,8 @@ using TypesKey = std::tuple<std::string, std::vector<std::string>, size_t>;
 
 class Planner {
 public:
-    Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r)
-        : snap_(s), config_(c), ranker_(r), timelines_(build_timelines(s)),
+    Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r, const RequestChoices *choices)
+        : snap_(s), config_(c), ranker_(r), choices_(choices), timelines_(build_timelines(s)),
           shapes_(s.queue, std::min(c.max_jobs, s.queue.size()))
     {
         for (const auto &tl : timelines_) {
@@ -124,17 +80,18 @@ private:
     };
 
     void plan_record(size_t index);
-    int start_tasks(size_t index, const PendingJob &job, int tasks, bool &held_back);
+    bool start_chosen(size_t index, const PendingJob &job);
+    int start_tasks(size_t index, const PendingJob &job, int tasks, bool &held_back, ShapeMemo &memo);
     Decision blocked(size_t index, const PendingJob &job);
     std::optional<Option> earliest(size_t index, const PendingJob &job, int64_t &start);
     std::optional<int64_t> earliest_one_node(size_t index, const PendingJob &job);
     void hold(const Pick &pick, int64_t start, int64_t limit);
     void release_reservation(const PendingJob &job);
     bool never_fits(size_t index, const PendingJob &job);
-    bool room_now(size_t index, const PendingJob &job);
+    bool room_now(size_t index, const PendingJob &job, ShapeMemo &memo);
     template <typename FreeOf>
     bool some_node_holds(size_t index, const PendingJob &job, FreeOf free_of);
-    std::optional<Option> room_over_limit(size_t index, const PendingJob &job);
+    std::optional<Option> room_over_limit(size_t index, const PendingJob &job, ShapeMemo &memo);
     const std::vector<std::string> &types_for(size_t index, const PendingJob &job);
     void predict(Decision &d, const PendingJob &job);
     FreeResources free_over(int64_t start, int64_t limit) const;
@@ -143,6 +100,7 @@ private:
     const ClusterSnapshot &snap_;
     const CycleConfig &config_;
     const GpuTypeRanker &ranker_;
+    const RequestChoices *choices_;
     std::vector<NodeTimeline> timelines_;
     // What each node has free at this instant: reservations start later,
     // so only starts change it. A job that does not fit here cannot start.
@@ -189,7 +147,7 @@ const std::vector<std::string> &Planner::types_for(size_t index, const PendingJo
     auto known = types_.find(key);
     if (known != types_.end())
         return known->second;
-    return types_.emplace(std::move(key), gpu_types_for(job, timelines_)).first->second;
+    return types_.emplace(std::move(key), gpu_types_for(job, snap_.nodes)).first->second;
 }
 
 // More than the allowed nodes hold even when idle (down nodes count: they
@@ -226,9 +184,8 @@ bool Planner::never_fits(size_t index, const PendingJob &job)
     return *memo.never_fits;
 }
 
-bool Planner::room_now(size_t index, const PendingJob &job)
+bool Planner::room_now(size_t index, const PendingJob &job, ShapeMemo &memo)
 {
-    ShapeMemo &memo = shapes_.memo(index);
     if (memo.no_room_now)
         return false;
     auto free_now = [this](int node) { return timelines_[node].schedulable() ? &free_now_[node] : nullptr; };
@@ -242,9 +199,8 @@ bool Planner::room_now(size_t index, const PendingJob &job)
 
 // Where the job would run from now to the end of its time limit, around
 // the reservations.
-std::optional<Option> Planner::room_over_limit(size_t index, const PendingJob &job)
+std::optional<Option> Planner::room_over_limit(size_t index, const PendingJob &job, ShapeMemo &memo)
 {
-    ShapeMemo &memo = shapes_.memo(index);
     if (job.time_limit_s >= memo.no_room_for_limit)
         return std::nullopt;
     auto option = best_option(job, types_for(index, job), timelines_, ranker_, free_over(snap_.now, job.time_limit_s));
@@ -265,7 +221,7 @@ void Planner::predict(Decision &d, const PendingJob &job)
     d.type_rule = ranker_.rule();
     GpuRequest chosen = job.gpus;
     chosen.type = d.gpu_type;
-    d.prediction = predict_speedup(job, chosen, types_holding(job, timelines_), ranker_);
+    d.prediction = predict_speedup(job, chosen, types_holding(job, snap_.nodes), ranker_);
     d.rewrite_gpus = keeps_time_limit(job.gpus, chosen, *d.prediction);
 }
 
@@ -300,13 +256,13 @@ Decision make_decision(size_t index, const PendingJob &job, Verdict verdict)
 
 // Starts as many of the record's tasks as fit now. `held_back` tells that
 // the next one would fit now but for the reservations.
-int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &held_back)
+int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &held_back, ShapeMemo &memo)
 {
     int started = 0;
     for (; started < tasks; started++) {
-        if (!room_now(index, job))
+        if (!room_now(index, job, memo))
             break;
-        auto option = room_over_limit(index, job);
+        auto option = room_over_limit(index, job, memo);
         held_back = !option;
         if (!option)
             break;
@@ -399,6 +355,23 @@ Decision Planner::blocked(size_t index, const PendingJob &job)
     return d;
 }
 
+// Starts a single-task record on the request chosen for it, if it has one
+// and that fits now around the reservations.
+bool Planner::start_chosen(size_t index, const PendingJob &job)
+{
+    auto it = choices_ ? choices_->find(index) : RequestChoices::const_iterator{};
+    if (!choices_ || it == choices_->end() || job.array_tasks != 1)
+        return false;
+    PendingJob chosen = job;
+    chosen.gpus = it->second;
+    bool held_back = false;
+    ShapeMemo memo;  // what is learnt of the record's own request does not hold for this one
+    if (start_tasks(index, chosen, 1, held_back, memo) == 0)
+        return false;
+    plan_.decisions.back().chosen_request = it->second;
+    return true;
+}
+
 void Planner::plan_record(size_t index)
 {
     const PendingJob &job = snap_.queue[index];
@@ -406,8 +379,14 @@ void Planner::plan_record(size_t index)
     int left = job.array_tasks - done;
     if (left <= 0)
         return;
+    if (start_chosen(index, job)) {
+        done++;
+        plan_.starts++;
+        release_reservation(job);
+        return;
+    }
     bool held_back = false;
-    int started = start_tasks(index, job, left, held_back);
+    int started = start_tasks(index, job, left, held_back, shapes_.memo(index));
     done += started;
     plan_.starts += started;
     if (started > 0)
@@ -434,9 +413,9 @@ CyclePlan Planner::run()
 }  // namespace
 
 CyclePlan schedule_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config,
-                         const GpuTypeRanker &ranker)
+                         const GpuTypeRanker &ranker, const RequestChoices *choices)
 {
-    return Planner(snapshot, config, ranker).run();
+    return Planner(snapshot, config, ranker, choices).run();
 }
 
 }  // namespace accord::core

@@ -2,9 +2,15 @@
 // order, start what fits now, and give the first blocked jobs reservations
 // that later jobs may not delay (EASY backfill generalised to
 // `reserve_depth` reservations). Pure function of its inputs.
+//
+// With `choices` (the allocator's, core/allocator_cycle.h), a record that
+// has one is first tried on that request, in its place in the priority
+// order; if that cannot start now, the record is planned on its own
+// request as any other.
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <vector>
 
 #include "core/decision.h"
@@ -25,7 +31,10 @@ struct CyclePlan {
     size_t reservations = 0;
 };
 
+// A request to try first, by index into ClusterSnapshot::queue.
+using RequestChoices = std::map<size_t, GpuRequest>;
+
 CyclePlan schedule_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config,
-                         const GpuTypeRanker &ranker);
+                         const GpuTypeRanker &ranker, const RequestChoices *choices = nullptr);
 
 }  // namespace accord::core

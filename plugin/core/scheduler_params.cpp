@@ -103,9 +103,16 @@ void parse_accord_key(SchedulerParams &p, const std::string &key, const std::str
             errors.push_back(bad_value(key, value, "TYPE:SPEED[/TYPE:SPEED...] with speeds > 0"));
         return;
     }
+    if (key == "accord_policy") {
+        if (has_value && (value == "easy" || value == "allocator"))
+            p.policy = value == "easy" ? CyclePolicy::Easy : CyclePolicy::Allocator;
+        else
+            errors.push_back(bad_value(key, value, "easy or allocator"));
+        return;
+    }
     errors.push_back("SchedulerParameters: unknown key " + key +
                      " (known: accord_interval, accord_max_jobs, accord_reserve_depth, "
-                     "accord_debug, accord_gpu_speed); ignored");
+                     "accord_debug, accord_gpu_speed, accord_policy); ignored");
 }
 
 }  // namespace

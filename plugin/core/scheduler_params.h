@@ -11,12 +11,20 @@
 
 namespace accord::core {
 
+// How a cycle plans (accord_policy): the EASY pipeline choosing a GPU type
+// job by job (core/schedule_cycle.h), or the allocator choosing types and
+// counts for the whole queue first (core/allocator_cycle.h).
+enum class CyclePolicy { Easy, Allocator };
+
 struct SchedulerParams {
     int interval_s = 5;           // accord_interval: seconds between cycles
     size_t max_jobs = 1000;       // accord_max_jobs: queue records per cycle
     int reserve_depth = 1;        // accord_reserve_depth: reservations per cycle
     bool debug = false;           // accord_debug: one log line per cycle
     std::map<std::string, double> gpu_speed;  // accord_gpu_speed=a100:3/v100:2
+    // accord_policy=easy|allocator. The allocator by default: measured no
+    // worse than EASY and better where counts may change (docs/design.md).
+    CyclePolicy policy = CyclePolicy::Allocator;
     // Slurm's own keys that decide whether its main scheduler runs beside us.
     bool main_loop_disabled = false;  // sched_interval=-1
     bool defer = false;               // defer

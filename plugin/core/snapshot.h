@@ -66,8 +66,9 @@ struct PendingJob {
     // The job's hints (core/job_hints.h), checked against its request and limits.
     std::vector<std::string> accepted_types;  // a typeless GPU request goes only to these; empty = any type
     // GPUs over the whole job it can run with, its requested count inside,
-    // bounded by its limits; 0/0 = only the requested count. Recorded for
-    // the allocator; jobs still start at their requested count.
+    // bounded by its limits; 0/0 = only the requested count. The allocator
+    // (core/allocator_cycle.h) chooses among them; the EASY pipeline alone
+    // starts the requested count.
     int gpu_count_min = 0;
     int gpu_count_max = 0;
     std::string hint_note;  // hints left out or cut, and why; shown with every decision

@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "core/gpu_type_ranker.h"
-#include "core/schedule_cycle.h"
+#include "core/plan_cycle.h"
 #include "slurm/cycle_stats.h"
 #include "slurm/slurm_apply.h"
 #include "slurm/slurm_config.h"
@@ -72,8 +72,7 @@ CycleRecord run_cycle(const core::SchedulerParams &params, CycleView &view)
 
     auto t1 = Clock::now();
     core::SpeedTableRanker ranker(params.gpu_speed);
-    core::CycleConfig config{params.max_jobs, params.reserve_depth};
-    core::CyclePlan plan = core::schedule_cycle(snap.cluster, config, ranker);
+    core::CyclePlan plan = core::plan_cycle(snap.cluster, params, ranker);
     rec.plan_us = micros_since(t1);
     view = view_cycle(snap.cluster, ranker, params.gpu_speed);
     rec.considered = plan.considered;

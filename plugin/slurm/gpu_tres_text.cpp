@@ -55,6 +55,25 @@ std::string with_gpu_type(const std::string &tres, const std::string &type)
     return joined(items, ",");
 }
 
+std::string with_gpu_count(const std::string &tres, int count)
+{
+    std::vector<std::string> items = items_of(tres);
+    const std::string number = std::to_string(count);
+    for (auto &item : items) {
+        if (!is_gpu_item(item))
+            continue;
+        if (is_untyped_gpu_item(item)) {
+            item = kGpuItem + (":" + number);
+            continue;
+        }
+        // "gres:gpu:TYPE" or "gres:gpu:TYPE:N"
+        size_t type_start = std::string(kGpuItem).size() + 1;
+        size_t type_end = item.find(':', type_start);
+        item = item.substr(0, type_end) + ":" + number;
+    }
+    return joined(items, ",");
+}
+
 std::string gpu_items_text(const std::string &tres, const std::string &unit)
 {
     std::vector<std::string> shown;

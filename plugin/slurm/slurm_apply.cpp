@@ -127,7 +127,7 @@ bool start_as_planned(job_record_t *job, const core::Decision &d, const SlurmSna
 // Only a refusal that the request as submitted passes is the rewrite's
 // doing, and that is logged as an error once (the job then runs).
 bool start_as_submitted(job_record_t *job, const core::Decision &d, const SlurmSnapshot &snap,
-                        const GpuTypeRewrite &rewrite, int rc, ApplyResult &result)
+                        const GpuRewrite &rewrite, int rc, ApplyResult &result)
 {
     std::string why = "Slurm refused " + rewrite.rewritten() + ": " + slurm_strerror(rc);
     int rc_submitted = start_on_nodes(job, d, snap);
@@ -147,7 +147,7 @@ bool start_as_submitted(job_record_t *job, const core::Decision &d, const SlurmS
 }
 
 std::string rewritten_comment(job_record_t *job, const core::Decision &d, const core::PendingJob &pending,
-                              const GpuTypeRewrite &rewrite)
+                              const GpuRewrite &rewrite)
 {
     return "accord: started on " + std::string(job->nodes) + "; requested " + rewrite.requested() + " -> chose " +
            rewrite.rewritten() + " (" + d.type_rule + "); " + core::describe(*d.prediction) +
@@ -166,14 +166,25 @@ bool over_limit_as_submitted(job_record_t *job)
     return !acct_policy_job_runnable_post_select(job, counts.data(), false);
 }
 
-// Starts a job whose typeless GPU request is rewritten to the chosen type
-// first (docs/design.md, "Rewriting the GPU request").
+// The counts to rewrite the request to, when the allocator changed them.
+std::optional<core::GpuRequest> new_counts(const core::Decision &d, const core::PendingJob &job)
+{
+    const auto &chosen = d.chosen_request;
+    if (!chosen || (chosen->per_job == job.gpus.per_job && chosen->per_node == job.gpus.per_node))
+        return std::nullopt;
+    return chosen;
+}
+
+// Starts a job whose GPU request is rewritten to the chosen type (and the
+// count the allocator chose) first (docs/design.md, "Rewriting the GPU
+// request").
 bool start_rewritten(job_record_t *job, const core::Decision &d, const SlurmSnapshot &snap, ApplyResult &result)
 {
     if (over_limit_as_submitted(job))
         return start_as_planned(job, d, snap, result);
     bool array_meta = job->array_recs != nullptr;
-    GpuTypeRewrite rewrite(job, d.gpu_type);
+    GpuRewrite rewrite(job, d.gpu_type == kUntypedGpu ? "" : d.gpu_type,
+                       new_counts(d, snap.cluster.queue.at(d.queue_index)));
     if (!rewrite.tried())
         return start_as_planned(job, d, snap, result);
     int rc = rewrite.result();
@@ -189,10 +200,11 @@ bool start_rewritten(job_record_t *job, const core::Decision &d, const SlurmSnap
     return start_as_submitted(job, d, snap, rewrite, rc, result);
 }
 
-// GPUs configured without a type cannot be named in a request.
-bool rewrites(const core::Decision &d)
+// GPUs configured without a type cannot be named in a request; their count
+// can be changed.
+bool rewrites(const core::Decision &d, const core::PendingJob &job)
 {
-    return d.rewrite_gpus && d.prediction && d.gpu_type != kUntypedGpu;
+    return d.rewrite_gpus && d.prediction && (d.gpu_type != kUntypedGpu || new_counts(d, job));
 }
 
 bool start(const core::Decision &d, const QueueRef &ref, const SlurmSnapshot &snap, ApplyResult &result)
@@ -202,7 +214,7 @@ bool start(const core::Decision &d, const QueueRef &ref, const SlurmSnapshot &sn
     if (!job || !part)
         return false;
     job->part_ptr = part;
-    if (rewrites(d))
+    if (rewrites(d, snap.cluster.queue.at(d.queue_index)))
         return start_rewritten(job, d, snap, result);
     return start_as_planned(job, d, snap, result);
 }

@@ -15,12 +15,13 @@ struct Form {
     char *job_record_t::*job_field;
     char *job_desc_msg_t::*desc_field;
     const char *unit;
+    int core::GpuRequest::*count;  // the count a chosen request gives this form; null: never changed
 };
 const Form kForms[] = {
-    {&job_record_t::tres_per_job, &job_desc_msg_t::tres_per_job, "/job"},
-    {&job_record_t::tres_per_node, &job_desc_msg_t::tres_per_node, "/node"},
-    {&job_record_t::tres_per_socket, &job_desc_msg_t::tres_per_socket, "/socket"},
-    {&job_record_t::tres_per_task, &job_desc_msg_t::tres_per_task, "/task"},
+    {&job_record_t::tres_per_job, &job_desc_msg_t::tres_per_job, "/job", &core::GpuRequest::per_job},
+    {&job_record_t::tres_per_node, &job_desc_msg_t::tres_per_node, "/node", &core::GpuRequest::per_node},
+    {&job_record_t::tres_per_socket, &job_desc_msg_t::tres_per_socket, "/socket", nullptr},
+    {&job_record_t::tres_per_task, &job_desc_msg_t::tres_per_task, "/task", nullptr},
 };
 
 // Every string of the job that update_job() rewrites with a GPU request.
@@ -32,23 +33,34 @@ char *job_record_t::*const kSavedStrings[] = {
 
 std::string text_of(const char *s) { return s ? s : ""; }
 
-std::string request_text(job_record_t *job, const std::string &type)
+// A form's TRES string with the chosen type and count.
+std::string rewritten_tres(const std::string &tres, const Form &form, const std::string &type,
+                           const std::optional<core::GpuRequest> &counts)
+{
+    std::string out = type.empty() ? tres : with_gpu_type(tres, type);
+    if (counts && form.count && (*counts).*form.count > 0)
+        out = with_gpu_count(out, (*counts).*form.count);
+    return out;
+}
+
+std::string request_text(job_record_t *job, const std::string &type, const std::optional<core::GpuRequest> &counts)
 {
     std::string text;
     for (const auto &form : kForms) {
         std::string tres = text_of(job->*form.job_field);
-        std::string part = gpu_items_text(type.empty() ? tres : with_gpu_type(tres, type), form.unit);
+        std::string part = gpu_items_text(rewritten_tres(tres, form, type, counts), form.unit);
         if (!part.empty())
             text += (text.empty() ? "" : ",") + part;
     }
     return text;
 }
 
-// The update that names `type` in every untyped GPU item, or null when
-// there is none. update_job() builds the new request from what it is given
+// The update that names `type` in every untyped GPU item and gives the
+// chosen count, or null when that changes nothing. update_job() builds the new request from what it is given
 // alone (the old list is detached), so every form, the CPUs and memory per
 // GPU, and the counts they are checked against go in unchanged.
-job_desc_msg_t *typed_update(job_record_t *job, const std::string &type)
+job_desc_msg_t *rewrite_update(job_record_t *job, const std::string &type,
+                               const std::optional<core::GpuRequest> &counts)
 {
     auto *desc = static_cast<job_desc_msg_t *>(xmalloc(sizeof(job_desc_msg_t)));
     slurm_init_job_desc_msg(desc);
@@ -58,7 +70,7 @@ job_desc_msg_t *typed_update(job_record_t *job, const std::string &type)
         if (!(job->*form.job_field))
             continue;
         std::string tres = job->*form.job_field;
-        std::string typed = with_gpu_type(tres, type);
+        std::string typed = rewritten_tres(tres, form, type, counts);
         changed |= typed != tres;
         desc->*form.desc_field = xstrdup(typed.c_str());
     }
@@ -92,14 +104,15 @@ size_t saved_index(char *job_record_t::*field)
 
 }  // namespace
 
-GpuTypeRewrite::GpuTypeRewrite(job_record_t *job, const std::string &type) : job_(job)
+GpuRewrite::GpuRewrite(job_record_t *job, const std::string &type, const std::optional<core::GpuRequest> &counts)
+    : job_(job)
 {
-    job_desc_msg_t *desc = typed_update(job, type);
+    job_desc_msg_t *desc = rewrite_update(job, type, counts);
     if (!desc)
         return;
     tried_ = true;
-    requested_ = request_text(job, "");
-    rewritten_ = request_text(job, type);
+    requested_ = request_text(job, "", std::nullopt);
+    rewritten_ = request_text(job, type, counts);
     save();
     slurm_msg_t msg;
     slurm_msg_t_init(&msg);
@@ -110,12 +123,12 @@ GpuTypeRewrite::GpuTypeRewrite(job_record_t *job, const std::string &type) : job
         undo();
 }
 
-GpuTypeRewrite::~GpuTypeRewrite()
+GpuRewrite::~GpuRewrite()
 {
     undo();
 }
 
-void GpuTypeRewrite::save()
+void GpuRewrite::save()
 {
     job_record_t *job = job_;
     struct job_details *d = job->details;
@@ -140,7 +153,7 @@ void GpuTypeRewrite::save()
 // Gives `target` the saved request: the list itself (so only once), copies
 // of everything else. Accounting learns it back as update_job() told it
 // the rewrite.
-void GpuTypeRewrite::restore_onto(job_record_t *target)
+void GpuRewrite::restore_onto(job_record_t *target)
 {
     FREE_NULL_LIST(target->gres_list_req);
     target->gres_list_req = saved_.gres_list_req;
@@ -172,13 +185,13 @@ void GpuTypeRewrite::restore_onto(job_record_t *target)
         jobacct_storage_job_start_direct(acct_db_conn, target);
 }
 
-void GpuTypeRewrite::undo()
+void GpuRewrite::undo()
 {
     if (holding_)
         restore_onto(job_);
 }
 
-void GpuTypeRewrite::commit(job_record_t *pending_rest)
+void GpuRewrite::commit(job_record_t *pending_rest)
 {
     if (!holding_)
         return;

@@ -1,5 +1,8 @@
 // Rewrites a pending job's GPU request to name the GPU type Accord chose,
-// in the form the user gave it (per node, per job, per socket, per task),
+// and the count when the allocator chose one (core/allocator_cycle.h), in
+// the form the user gave it (per node, per job, per socket, per task; a
+// count only in the per-job and per-node forms, the ones the snapshot
+// offers count ranges for),
 // through Slurm's own update_job(), so Slurm validates it and updates the
 // job's TRES counts and accounting as for `scontrol update`. The job's
 // gres_list_req is detached around the call: update_job() would otherwise
@@ -17,18 +20,22 @@
 #include <string>
 #include <vector>
 
+#include "core/snapshot.h"
 #include "slurm/slurm_headers.h"
 
 namespace accord::slurm {
 
-class GpuTypeRewrite {
+class GpuRewrite {
 public:
-    GpuTypeRewrite(job_record_t *job, const std::string &type);
-    ~GpuTypeRewrite();
-    GpuTypeRewrite(const GpuTypeRewrite &) = delete;
-    GpuTypeRewrite &operator=(const GpuTypeRewrite &) = delete;
+    // `type` "" names no type (GPUs configured without one); `counts`, when
+    // given, holds the new per-job or per-node count.
+    GpuRewrite(job_record_t *job, const std::string &type, const std::optional<core::GpuRequest> &counts);
+    ~GpuRewrite();
+    GpuRewrite(const GpuRewrite &) = delete;
+    GpuRewrite &operator=(const GpuRewrite &) = delete;
 
-    // Whether the request had untyped GPU items, so a rewrite was tried.
+    // Whether the request changes (untyped GPU items, or another count), so
+    // a rewrite was tried.
     bool tried() const { return tried_; }
     // update_job()'s return code: SLURM_SUCCESS when the job now names the type.
     int result() const { return rc_; }

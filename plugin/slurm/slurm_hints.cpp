@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/job_hints.h"
+#include "slurm/gpu_tres_text.h"
 #include "spank/hint_syntax.h"
 
 namespace accord::slurm {
@@ -91,6 +92,20 @@ core::GpuLimit gpu_limit(job_record_t *job)
     return limit;
 }
 
+// The allocator changes a count only in the per-job or per-node form
+// (slurm_gres_rewrite.h): a GPU request per socket or per task keeps its
+// count, and a range on it is left out.
+void drop_range_of_other_forms(job_record_t *job, core::PendingJob &p)
+{
+    bool other_form = !gpu_items_text(job->tres_per_socket ? job->tres_per_socket : "", "").empty() ||
+                      !gpu_items_text(job->tres_per_task ? job->tres_per_task : "", "").empty();
+    if (p.gpu_count_max == 0 || !other_form)
+        return;
+    p.gpu_count_min = p.gpu_count_max = 0;
+    p.hint_note += std::string(p.hint_note.empty() ? "" : "; ") + "ignored " + hints::kGpusVar +
+                   ": GPUs per socket or per task keep their count";
+}
+
 }  // namespace
 
 void read_hints(job_record_t *job, const std::vector<core::Node> &nodes, core::PendingJob &p)
@@ -101,6 +116,7 @@ void read_hints(job_record_t *job, const std::vector<core::Node> &nodes, core::P
     // The limits cost a lock; only a count range needs them.
     core::GpuLimit limit = has_count_range(entries) ? gpu_limit(job) : core::GpuLimit{};
     core::apply_hints(entries, limit, nodes, p);
+    drop_range_of_other_forms(job, p);
 }
 
 }  // namespace accord::slurm

@@ -74,7 +74,11 @@ run_phase() {  # run_phase WHAT SCHED-PARAMS "UP-OPTIONS" FILES...
 
 # t_reports restarts slurmctld: last.
 run_phase "cluster with sched/accord" "$PARAMS" "" \
-    t_placement t_queue t_backfill t_interactive t_partitions t_hints t_rewrite t_reports
+    t_placement t_queue t_backfill t_interactive t_partitions t_hints t_rewrite t_allocator t_reports
+
+# Priority and backfill as before under accord_policy=easy (the allocator,
+# the default, ran them above).
+run_phase "cluster with accord_policy=easy" "$PARAMS,accord_policy=easy" "" t_queue t_backfill
 
 # QOS and association limits, and sacct, need real accounting: slurmdbd and MariaDB.
 run_phase "cluster with sched/accord and accounting" "$PARAMS" --accounting \

@@ -92,7 +92,8 @@ test_type_the_cluster_lacks_waits_and_is_named() {
 test_count_range_is_recorded_and_bounded() {
     local j; j=$(submit -p v100 --gres=gpu:2 --accord-gpus=1-64 --wrap 'sleep 20')
     check "job with a count range runs" wait_state "$j" RUNNING
-    check "at its requested count" contains "$(job_comment "$j")" "gpu:v100:2/node"
+    check "at a count the allocator chose in the range, a whole node" contains "$(job_comment "$j")" \
+        "requested gpu:2/node -> chose gpu:v100:4/node"
     check "range cut to what the partition holds, and said so" contains "$(job_comment "$j")" "gpus 1-8; ACCORD_GPUS 1-64 cut to 1-8 by its allowed nodes"
 }
 

@@ -11,7 +11,7 @@ test_typeless_gpu_goes_to_fastest_type() {
     local j; j=$(submit --gres=gpu:2 --wrap 'sleep 20')
     check "gpu:2 runs" wait_state "$j" RUNNING
     check "gpu:2 placed on an a100 node" matches "$(job_field "$j" NodeList)" '^a100-[12]$'
-    check "decision names the type and the rule" contains "$(job_comment "$j")" "gpu:a100:2/node (any type: fastest free by accord_gpu_speed)"
+    check "decision names the type and the rule" contains "$(job_comment "$j")" "gpu:a100:2/node (Accord's allocator for the whole queue)"
 }
 
 test_typeless_gpu_falls_back_when_fastest_full() {

@@ -20,7 +20,7 @@ test_gres_per_node_rewritten_to_chosen_type() {
     check "squeue shows the same request" equals "$(squeue_field "$j" tres-per-node)" gres:gpu:a100:1
     check "it got one a100 GPU" equals "$(job_gres "$j")" gpu:a100:1
     check "SystemComment keeps the original and the choice" contains "$(job_comment "$j")" \
-        "requested gpu:1/node -> chose gpu:a100:1/node (any type: fastest free by accord_gpu_speed)"
+        "requested gpu:1/node -> chose gpu:a100:1/node (Accord's allocator for the whole queue)"
     check "SystemComment gives the speed-up and its source" contains "$(job_comment "$j")" \
         "predicted speed-up 3.0x over t4, the slowest type it could get (admin speed table accord_gpu_speed"
     check "SystemComment gives the run-time bound" contains "$(job_comment "$j")" \

@@ -8,6 +8,7 @@
 #include "slurm/gpu_tres_text.h"
 
 using accord::slurm::gpu_items_text;
+using accord::slurm::with_gpu_count;
 using accord::slurm::with_gpu_type;
 
 static void untyped_count_gets_the_type(void **)
@@ -24,6 +25,25 @@ static void typed_items_are_kept(void **)
 {
     assert_string_equal(with_gpu_type("gres:gpu:v100:2", "a100").c_str(), "gres:gpu:v100:2");
     assert_string_equal(with_gpu_type("gres:gpu:v100", "a100").c_str(), "gres:gpu:v100");
+}
+
+static void count_replaces_the_count_of_every_gpu_item(void **)
+{
+    assert_string_equal(with_gpu_count("gres:gpu:2", 4).c_str(), "gres:gpu:4");
+    assert_string_equal(with_gpu_count("gres:gpu", 3).c_str(), "gres:gpu:3");
+    assert_string_equal(with_gpu_count("gres:gpu:a100:2", 1).c_str(), "gres:gpu:a100:1");
+    assert_string_equal(with_gpu_count("gres:gpu:a100", 4).c_str(), "gres:gpu:a100:4");
+}
+
+static void count_keeps_other_gres(void **)
+{
+    assert_string_equal(with_gpu_count("gres:shard:1,gres:gpu:2,gres:gpuish:5", 4).c_str(),
+                        "gres:shard:1,gres:gpu:4,gres:gpuish:5");
+}
+
+static void type_then_count_names_both(void **)
+{
+    assert_string_equal(with_gpu_count(with_gpu_type("gres:gpu:2", "a100"), 4).c_str(), "gres:gpu:a100:4");
 }
 
 static void other_gres_are_kept_in_place(void **)
@@ -62,6 +82,9 @@ static void text_of_string_without_gpu_is_empty(void **)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(count_replaces_the_count_of_every_gpu_item),
+        cmocka_unit_test(count_keeps_other_gres),
+        cmocka_unit_test(type_then_count_names_both),
         cmocka_unit_test(untyped_count_gets_the_type),
         cmocka_unit_test(bare_gpu_keeps_its_implicit_count),
         cmocka_unit_test(typed_items_are_kept),

@@ -338,6 +338,27 @@ static void gpu_speed_rejects(const char *text)
         fail_msg("\"%s\" left a speed table of %zu entries", text, p.gpu_speed.size());
 }
 
+// ---- accord_policy ------------------------------------------------------------------
+
+static void policy_defaults_to_the_allocator(void **)
+{
+    assert_true(parse_ok("defer").policy == accord::core::CyclePolicy::Allocator);
+}
+
+static void policy_easy_and_allocator_parsed(void **)
+{
+    assert_true(parse_ok("accord_policy=easy").policy == accord::core::CyclePolicy::Easy);
+    assert_true(parse_ok("accord_policy=easy,accord_policy=allocator").policy ==
+                accord::core::CyclePolicy::Allocator);
+}
+
+static void policy_unknown_value_keeps_the_default(void **)
+{
+    for (const char *text : {"accord_policy=fifo", "accord_policy=", "accord_policy", "accord_policy=EASY"})
+        assert_true(parse_one_error(text, "accord_policy", "easy or allocator").policy ==
+                    accord::core::CyclePolicy::Allocator);
+}
+
 static void gpu_speed_without_colon_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100"); }
 static void gpu_speed_without_type_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=:3"); }
 static void gpu_speed_zero_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100:0"); }
@@ -402,6 +423,9 @@ int main(void)
         cmocka_unit_test(gpu_speed_zero_rejected),
         cmocka_unit_test(gpu_speed_negative_rejected),
         cmocka_unit_test(gpu_speed_non_number_rejected),
+        cmocka_unit_test(policy_defaults_to_the_allocator),
+        cmocka_unit_test(policy_easy_and_allocator_parsed),
+        cmocka_unit_test(policy_unknown_value_keeps_the_default),
         cmocka_unit_test(gpu_speed_empty_rejected),
         cmocka_unit_test(gpu_speed_missing_equals_rejected),
         cmocka_unit_test(gpu_speed_without_speed_rejected),

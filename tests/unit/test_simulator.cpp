@@ -31,6 +31,7 @@ static SimResult run(const std::vector<TraceJob> &trace, const char *cluster, co
 {
     SimConfig config;
     config.nodes = parse_cluster_spec(cluster);
+    config.allocator = find_policy(policy).allocator;
     JobSpeed speed(table());
     auto ranker = find_policy(policy).ranker(table());
     return simulate(trace, speed, config, *ranker);
@@ -47,6 +48,21 @@ static void accord_puts_job_on_its_fastest_free_type(void **)
     assert_true(near(accord.jobs[0].end_s, 75));
     assert_string_equal(slurm.jobs[0].gpu_type.c_str(), "slow");
     assert_true(near(slurm.jobs[0].end_s, 100));
+}
+
+// An elastic job (1-2 GPUs, asked 1) on an idle 2-GPU node: the allocator
+// gives it both (18 steps/s), EASY its request (10 steps/s).
+static void allocator_policy_chooses_an_elastic_jobs_count(void **)
+{
+    TraceJob elastic = job("A", 1800, 0, 1, 1);
+    elastic.min_gpus = 1;
+    elastic.max_gpus = 2;
+    SimResult np = run({elastic}, "fast:1x2", "accord-np");
+    SimResult easy = run({elastic}, "fast:1x2", "accord-easy");
+    assert_true(near(np.jobs[0].end_s, 100));
+    assert_true(near(np.jobs[0].gpu_seconds, 200));
+    assert_true(near(easy.jobs[0].end_s, 180));
+    assert_true(near(easy.jobs[0].gpu_seconds, 180));
 }
 
 static void later_job_waits_for_gpus_to_free(void **)
@@ -97,7 +113,7 @@ static void unknown_policy_is_refused(void **)
         find_policy("fifo");
         fail_msg("accepted");
     } catch (const std::invalid_argument &e) {
-        assert_contains(e.what(), "unknown policy 'fifo' (known: slurm, accord-easy, tiresias");
+        assert_contains(e.what(), "unknown policy 'fifo' (known: slurm, accord-easy, accord-np, tiresias");
     }
 }
 
@@ -105,12 +121,14 @@ static void registry_tells_event_from_round_policies(void **)
 {
     assert_true(find_policy("slurm").ranker && !find_policy("slurm").round);
     assert_true(find_policy("accord-easy").ranker && !find_policy("accord-easy").round);
+    assert_true(find_policy("accord-np").ranker && !find_policy("accord-np").round);
+    assert_true(find_policy("accord-np").allocator && !find_policy("accord-easy").allocator);
     assert_true(!find_policy("tiresias").ranker && find_policy("tiresias").round);
     assert_string_equal(find_policy("tiresias").round(table())->name().c_str(), "tiresias");
     for (const auto &name : policy_names())
-        if (name != "slurm" && name != "accord-easy")
+        if (!find_policy(name).ranker)
             assert_string_equal(find_policy(name).round(table())->name().c_str(), name.c_str());
-    assert_true(policy_names() == (std::vector<std::string>{"slurm", "accord-easy", "tiresias", "gavel-fair",
+    assert_true(policy_names() == (std::vector<std::string>{"slurm", "accord-easy", "accord-np", "tiresias", "gavel-fair",
                                                             "gavel-fair-agnostic", "gavel-throughput",
                                                             "gavel-fair-packed", "gavel-throughput-packed",
                                                             "sia", "lucid", "accord"}));
@@ -205,6 +223,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(accord_puts_job_on_its_fastest_free_type),
+        cmocka_unit_test(allocator_policy_chooses_an_elastic_jobs_count),
         cmocka_unit_test(later_job_waits_for_gpus_to_free),
         cmocka_unit_test(job_over_two_nodes_runs_at_spread_speed),
         cmocka_unit_test(decision_log_names_time_job_type_and_nodes),
