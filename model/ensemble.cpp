@@ -1,0 +1,250 @@
+// The LibTorch side of the model: networks, training, inference and the
+// model file (see ensemble.h). The only translation unit with LibTorch.
+#include "model/ensemble.h"
+
+#include <torch/torch.h>
+
+namespace accord::model {
+
+namespace {
+
+torch::nn::Sequential mlp(int in, int hidden, int out, bool relu_out)
+{
+    torch::nn::Sequential net(torch::nn::Linear(in, hidden), torch::nn::ReLU(), torch::nn::Linear(hidden, out));
+    if (relu_out)
+        net->push_back(torch::nn::ReLU());
+    return net;
+}
+
+struct MemberImpl : torch::nn::Module {
+    explicit MemberImpl(const NetworkShape &s)
+        : hidden(s.hidden),
+          job_encoder(register_module("job_encoder", mlp(s.job_width, s.hidden, s.hidden, true))),
+          co_encoder(register_module("co_encoder", mlp(s.job_width, s.hidden, s.hidden, true))),
+          isolated_head(register_module("isolated_head", mlp(s.hidden + s.gpu_width + kConfigWidth, s.hidden, 1, false))),
+          slowdown_head(register_module("slowdown_head",
+                                        mlp(2 * s.hidden + s.gpu_width + kConfigWidth, s.hidden, 1, false)))
+    {
+    }
+
+    // {log relative throughput, log slowdown} per row.
+    std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor &job, const torch::Tensor &context,
+                                                    const torch::Tensor &co_runner, const torch::Tensor &owner)
+    {
+        torch::Tensor e_job = job_encoder->forward(job);
+        torch::Tensor e_co = torch::zeros({job.size(0), hidden});
+        if (co_runner.size(0) > 0)
+            e_co = e_co.index_add(0, owner, co_encoder->forward(co_runner));
+        torch::Tensor log_relative = isolated_head->forward(torch::cat({e_job, context}, 1)).squeeze(1);
+        torch::Tensor log_slowdown =
+            -torch::softplus(slowdown_head->forward(torch::cat({e_job, e_co, context}, 1))).squeeze(1);
+        return {log_relative, log_slowdown};
+    }
+
+    int hidden;
+    torch::nn::Sequential job_encoder, co_encoder, isolated_head, slowdown_head;
+};
+TORCH_MODULE(Member);
+
+// Tensors over an EncodedBatch's vectors (no copy; the batch outlives them).
+struct BatchTensors {
+    torch::Tensor job, context, co_runner, owner;
+};
+
+torch::Tensor view(const std::vector<float> &data, int64_t rows, int64_t width)
+{
+    return torch::from_blob(const_cast<float *>(data.data()), {rows, width}, torch::kFloat32);
+}
+
+BatchTensors tensors_of(const EncodedBatch &b, const NetworkShape &s)
+{
+    auto rows = static_cast<int64_t>(b.rows);
+    auto co_rows = static_cast<int64_t>(b.owner.size());
+    BatchTensors t;
+    t.job = view(b.job, rows, s.job_width);
+    t.context = torch::cat({view(b.gpu, rows, s.gpu_width), view(b.config, rows, kConfigWidth)}, 1);
+    t.co_runner = view(b.co_runner, co_rows, s.job_width);
+    t.owner = torch::from_blob(const_cast<int64_t *>(b.owner.data()), {co_rows}, torch::kInt64);
+    return t;
+}
+
+// Zeroes each row's one-hot columns [0, onehot) with probability p.
+torch::Tensor drop_onehot(const torch::Tensor &x, int onehot, double p)
+{
+    if (x.size(0) == 0 || onehot == 0 || p <= 0)
+        return x;
+    torch::Tensor keep = torch::bernoulli(torch::full({x.size(0), 1}, 1.0 - p));
+    torch::Tensor mask = torch::cat({keep.expand({x.size(0), onehot}), torch::ones({x.size(0), x.size(1) - onehot})}, 1);
+    return x * mask;
+}
+
+BatchTensors dropped(const BatchTensors &t, const NetworkShape &s, double p)
+{
+    BatchTensors d = t;
+    d.job = drop_onehot(t.job, s.family_count, p);
+    d.context = drop_onehot(t.context, s.gpu_count, p);
+    d.co_runner = drop_onehot(t.co_runner, s.family_count, p);
+    return d;
+}
+
+torch::Tensor target_of(const LabelledBatch &b)
+{
+    return torch::from_blob(const_cast<float *>(b.target.data()), {static_cast<int64_t>(b.target.size())},
+                            torch::kFloat32);
+}
+
+Member train_member(const NetworkShape &shape, const LabelledBatch &isolated, const LabelledBatch &pairs,
+                    const TrainOptions &options, uint64_t seed)
+{
+    torch::manual_seed(seed);
+    Member member(shape);
+    torch::optim::Adam optimizer(member->parameters(),
+                                 torch::optim::AdamOptions(options.learning_rate).weight_decay(1e-4));
+    BatchTensors iso = tensors_of(isolated.rows, shape), pair = tensors_of(pairs.rows, shape);
+    torch::Tensor iso_target = target_of(isolated), pair_target = target_of(pairs);
+    for (int step = 0; step < options.steps; step++) {
+        optimizer.zero_grad();
+        torch::Tensor loss = torch::zeros({});
+        if (isolated.rows.rows > 0) {
+            BatchTensors x = dropped(iso, shape, options.onehot_dropout);
+            loss = loss + torch::mse_loss(member->forward(x.job, x.context, x.co_runner, x.owner).first, iso_target);
+        }
+        if (pairs.rows.rows > 0) {
+            BatchTensors x = dropped(pair, shape, options.onehot_dropout);
+            loss = loss + torch::mse_loss(member->forward(x.job, x.context, x.co_runner, x.owner).second, pair_target);
+        }
+        loss.backward();
+        optimizer.step();
+    }
+    member->eval();
+    return member;
+}
+
+std::string shape_text(const torch::Tensor &t)
+{
+    std::string text = "[";
+    for (int64_t i = 0; i < t.dim(); i++)
+        text += (i ? "x" : "") + std::to_string(t.size(i));
+    return text + "]";
+}
+
+// Refuses a member whose stored tensors do not have the shapes `member` has
+// (LibTorch's Module::load would silently take them).
+void load_member(torch::serialize::InputArchive &archive, const std::string &key, Member &member,
+                 const std::string &path)
+{
+    torch::serialize::InputArchive sub;
+    if (!archive.try_read(key, sub))
+        throw ModelFileError(path + ": no " + key + " (truncated or not an Accord model file)");
+    torch::NoGradGuard no_grad;
+    for (auto &param : member->named_parameters()) {
+        torch::Tensor stored;
+        if (!sub.try_read(param.key(), stored))
+            throw ModelFileError(path + ": " + key + " lacks parameter " + param.key());
+        if (!stored.sizes().equals(param.value().sizes()) || stored.scalar_type() != torch::kFloat32)
+            throw ModelFileError(path + ": " + key + "." + param.key() + " has shape " + shape_text(stored) +
+                                 ", the metadata's network needs " + shape_text(param.value()));
+        param.value().copy_(stored);
+    }
+    member->eval();
+}
+
+int64_t read_int(torch::serialize::InputArchive &archive, const std::string &key, const std::string &path)
+{
+    c10::IValue value;
+    if (!archive.try_read(key, value) || !value.isInt())
+        throw ModelFileError(path + ": no integer '" + key + "' (not an Accord model file)");
+    return value.toInt();
+}
+
+}  // namespace
+
+struct Ensemble::Impl {
+    NetworkShape shape;
+    std::vector<Member> members;
+};
+
+Ensemble Ensemble::train(const NetworkShape &shape, const LabelledBatch &isolated, const LabelledBatch &pairs,
+                         const TrainOptions &options)
+{
+    torch::set_num_threads(1);
+    auto impl = std::make_shared<Impl>();
+    impl->shape = shape;
+    for (int m = 0; m < shape.members; m++)
+        impl->members.push_back(train_member(shape, isolated, pairs, options, options.seed * 1000 + m));
+    Ensemble ensemble;
+    ensemble.impl_ = impl;
+    return ensemble;
+}
+
+void Ensemble::save(const std::string &path, const std::string &stamp, int schema_version) const
+{
+    torch::serialize::OutputArchive archive;
+    archive.write("schema_version", c10::IValue(static_cast<int64_t>(schema_version)));
+    archive.write("stamp", c10::IValue(stamp));
+    archive.write("members", c10::IValue(static_cast<int64_t>(impl_->members.size())));
+    for (size_t m = 0; m < impl_->members.size(); m++) {
+        torch::serialize::OutputArchive sub;
+        impl_->members[m]->save(sub);
+        archive.write("member" + std::to_string(m), sub);
+    }
+    try {
+        archive.save_to(path);
+    } catch (const c10::Error &e) {
+        throw ModelFileError(path + ": cannot write the model file: " + e.what_without_backtrace());
+    }
+}
+
+Ensemble Ensemble::load(const std::string &path, const NetworkShape &shape, const std::string &stamp)
+{
+    torch::set_num_threads(1);
+    try {
+        torch::serialize::InputArchive archive;
+        archive.load_from(path);
+        int64_t version = read_int(archive, "schema_version", path);
+        if (version != kSchemaVersion)
+            throw ModelFileError(path + ": feature schema version " + std::to_string(version) +
+                                 ", this build reads version " + std::to_string(kSchemaVersion) +
+                                 "; retrain it with this accord-train");
+        c10::IValue stored_stamp;
+        if (!archive.try_read("stamp", stored_stamp) || !stored_stamp.isString())
+            throw ModelFileError(path + ": no schema stamp (not an Accord model file)");
+        if (stored_stamp.toStringRef() != stamp)
+            throw ModelFileError(path + ": trained for '" + stored_stamp.toStringRef() +
+                                 "' but its metadata says '" + stamp + "'");
+        if (read_int(archive, "members", path) != shape.members)
+            throw ModelFileError(path + ": " + std::to_string(read_int(archive, "members", path)) +
+                                 " ensemble members, its metadata says " + std::to_string(shape.members));
+        auto impl = std::make_shared<Impl>();
+        impl->shape = shape;
+        for (int m = 0; m < shape.members; m++) {
+            Member member(shape);
+            load_member(archive, "member" + std::to_string(m), member, path);
+            impl->members.push_back(member);
+        }
+        Ensemble ensemble;
+        ensemble.impl_ = impl;
+        return ensemble;
+    } catch (const c10::Error &e) {
+        throw ModelFileError(path + ": unreadable model file (corrupt or truncated): " +
+                             e.what_without_backtrace());
+    }
+}
+
+void Ensemble::predict(const EncodedBatch &batch, std::vector<float> &log_relative,
+                       std::vector<float> &log_slowdown) const
+{
+    torch::InferenceMode inference;
+    BatchTensors t = tensors_of(batch, impl_->shape);
+    log_relative.resize(impl_->members.size() * batch.rows);
+    log_slowdown.resize(impl_->members.size() * batch.rows);
+    for (size_t m = 0; m < impl_->members.size(); m++) {
+        auto [relative, slowdown] = impl_->members[m]->forward(t.job, t.context, t.co_runner, t.owner);
+        std::copy_n(relative.contiguous().data_ptr<float>(), batch.rows, log_relative.begin() + m * batch.rows);
+        std::copy_n(slowdown.contiguous().data_ptr<float>(), batch.rows, log_slowdown.begin() + m * batch.rows);
+    }
+}
+
+int Ensemble::members() const { return static_cast<int>(impl_->members.size()); }
+
+}  // namespace accord::model
