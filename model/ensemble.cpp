@@ -128,8 +128,29 @@ std::string shape_text(const torch::Tensor &t)
     return text + "]";
 }
 
-// Refuses a member whose stored tensors do not have the shapes `member` has
-// (LibTorch's Module::load would silently take them).
+// Copies the stored tensors of `module` (and its children, as nested
+// archives the way Module::save writes them), refusing any whose shape
+// differs: LibTorch's Module::load would silently take it.
+void load_module(torch::serialize::InputArchive &archive, torch::nn::Module &module, const std::string &where,
+                 const std::string &path)
+{
+    for (auto &param : module.named_parameters(false)) {
+        torch::Tensor stored;
+        if (!archive.try_read(param.key(), stored))
+            throw ModelFileError(path + ": " + where + " lacks parameter " + param.key());
+        if (!stored.sizes().equals(param.value().sizes()) || stored.scalar_type() != torch::kFloat32)
+            throw ModelFileError(path + ": " + where + "." + param.key() + " has shape " + shape_text(stored) +
+                                 ", the metadata's network needs " + shape_text(param.value()));
+        param.value().copy_(stored);
+    }
+    for (auto &child : module.named_children()) {
+        torch::serialize::InputArchive sub;
+        if (!archive.try_read(child.key(), sub))
+            throw ModelFileError(path + ": " + where + " lacks " + child.key());
+        load_module(sub, *child.value(), where + "." + child.key(), path);
+    }
+}
+
 void load_member(torch::serialize::InputArchive &archive, const std::string &key, Member &member,
                  const std::string &path)
 {
@@ -137,15 +158,7 @@ void load_member(torch::serialize::InputArchive &archive, const std::string &key
     if (!archive.try_read(key, sub))
         throw ModelFileError(path + ": no " + key + " (truncated or not an Accord model file)");
     torch::NoGradGuard no_grad;
-    for (auto &param : member->named_parameters()) {
-        torch::Tensor stored;
-        if (!sub.try_read(param.key(), stored))
-            throw ModelFileError(path + ": " + key + " lacks parameter " + param.key());
-        if (!stored.sizes().equals(param.value().sizes()) || stored.scalar_type() != torch::kFloat32)
-            throw ModelFileError(path + ": " + key + "." + param.key() + " has shape " + shape_text(stored) +
-                                 ", the metadata's network needs " + shape_text(param.value()));
-        param.value().copy_(stored);
-    }
+    load_module(sub, *member, key, path);
     member->eval();
 }
 
