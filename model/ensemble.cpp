@@ -46,6 +46,89 @@ struct MemberImpl : torch::nn::Module {
 };
 TORCH_MODULE(Member);
 
+// The ensemble's weights stacked on a leading member axis for inference:
+// each layer is one batched matrix product over all members (the members'
+// hidden activations are [members, rows, hidden]) instead of one small
+// product per member. A head's first layer is split by input part (job,
+// co-runners, context) so that no concatenation is needed.
+struct StackedLinear {
+    // Input per member: weight [members, in, out], bias [members, 1, out].
+    // Input shared by the members (the job, co-runner and context rows):
+    // weight [in, members * out], bias [members * out], one plain product.
+    torch::Tensor weight, bias;  // bias undefined for a split part
+    bool shared_input = false;
+    int64_t members = 0;
+};
+
+torch::Tensor linear_part(const Member &member, torch::nn::Sequential MemberImpl::*net, int layer, bool bias)
+{
+    auto *linear = ((*member).*net)->ptr(layer * 2)->as<torch::nn::LinearImpl>();
+    return (bias ? linear->bias : linear->weight).detach();
+}
+
+// Input columns [from, from + width) of layer `layer` of every member.
+StackedLinear stacked(const std::vector<Member> &members, torch::nn::Sequential MemberImpl::*net, int layer,
+                      bool shared_input, int64_t from = 0, int64_t width = -1, bool with_bias = true)
+{
+    std::vector<torch::Tensor> weights, biases;
+    for (const Member &m : members) {
+        torch::Tensor w = linear_part(m, net, layer, false);
+        weights.push_back(w.slice(1, from, width < 0 ? w.size(1) : from + width).t());
+        biases.push_back(linear_part(m, net, layer, true));
+    }
+    StackedLinear l;
+    l.shared_input = shared_input;
+    l.members = static_cast<int64_t>(members.size());
+    l.weight = (shared_input ? torch::cat(weights, 1) : torch::stack(weights)).contiguous();
+    if (with_bias)
+        l.bias = (shared_input ? torch::cat(biases) : torch::stack(biases).unsqueeze(1)).contiguous();
+    return l;
+}
+
+// x [rows, in] (shared input) or [members, rows, in] -> [members, rows, out].
+torch::Tensor apply(const StackedLinear &layer, const torch::Tensor &x)
+{
+    if (layer.shared_input) {
+        torch::Tensor y = layer.bias.defined() ? torch::addmm(layer.bias, x, layer.weight) : torch::mm(x, layer.weight);
+        return y.view({x.size(0), layer.members, -1}).transpose(0, 1);
+    }
+    return layer.bias.defined() ? torch::baddbmm(layer.bias, x, layer.weight) : torch::bmm(x, layer.weight);
+}
+
+struct StackedEnsemble {
+    StackedLinear job1, job2, co1, co2, iso_job, iso_context, iso_out, slow_job, slow_co, slow_context, slow_out;
+
+    StackedEnsemble() = default;
+    StackedEnsemble(const std::vector<Member> &m, int64_t hidden)
+        : job1(stacked(m, &MemberImpl::job_encoder, 0, true)), job2(stacked(m, &MemberImpl::job_encoder, 1, false)),
+          co1(stacked(m, &MemberImpl::co_encoder, 0, true)), co2(stacked(m, &MemberImpl::co_encoder, 1, false)),
+          iso_job(stacked(m, &MemberImpl::isolated_head, 0, false, 0, hidden)),
+          iso_context(stacked(m, &MemberImpl::isolated_head, 0, true, hidden, -1, false)),
+          iso_out(stacked(m, &MemberImpl::isolated_head, 1, false)),
+          slow_job(stacked(m, &MemberImpl::slowdown_head, 0, false, 0, hidden)),
+          slow_co(stacked(m, &MemberImpl::slowdown_head, 0, false, hidden, hidden, false)),
+          slow_context(stacked(m, &MemberImpl::slowdown_head, 0, true, 2 * hidden, -1, false)),
+          slow_out(stacked(m, &MemberImpl::slowdown_head, 1, false))
+    {
+    }
+
+    // As MemberImpl::forward for every member at once: [rows, members] each.
+    std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor &job, const torch::Tensor &context,
+                                                    const torch::Tensor &co_runner, const torch::Tensor &owner) const
+    {
+        torch::Tensor e_job = apply(job2, apply(job1, job).relu_()).relu_();
+        torch::Tensor e_co = torch::zeros_like(e_job);
+        if (co_runner.size(0) > 0)
+            e_co.index_add_(1, owner, apply(co2, apply(co1, co_runner).relu_()).relu_());
+        torch::Tensor iso = apply(iso_job, e_job).add_(apply(iso_context, context)).relu_();
+        torch::Tensor slow =
+            apply(slow_job, e_job).add_(apply(slow_co, e_co)).add_(apply(slow_context, context)).relu_();
+        torch::Tensor log_relative = apply(iso_out, iso).squeeze(2).t();
+        torch::Tensor log_slowdown = torch::softplus(apply(slow_out, slow)).neg_().squeeze(2).t();
+        return {log_relative, log_slowdown};
+    }
+};
+
 // Tensors over an EncodedBatch's vectors (no copy; the batch outlives them).
 struct BatchTensors {
     torch::Tensor job, context, co_runner, owner;
@@ -175,6 +258,7 @@ int64_t read_int(torch::serialize::InputArchive &archive, const std::string &key
 struct Ensemble::Impl {
     NetworkShape shape;
     std::vector<Member> members;
+    StackedEnsemble stacked;  // the members' weights for inference
 };
 
 Ensemble Ensemble::train(const NetworkShape &shape, const LabelledBatch &isolated, const LabelledBatch &pairs,
@@ -185,6 +269,7 @@ Ensemble Ensemble::train(const NetworkShape &shape, const LabelledBatch &isolate
     impl->shape = shape;
     for (int m = 0; m < shape.members; m++)
         impl->members.push_back(train_member(shape, isolated, pairs, options, options.seed * 1000 + m));
+    impl->stacked = StackedEnsemble(impl->members, shape.hidden);
     Ensemble ensemble;
     ensemble.impl_ = impl;
     return ensemble;
@@ -235,6 +320,7 @@ Ensemble Ensemble::load(const std::string &path, const NetworkShape &shape, cons
             load_member(archive, "member" + std::to_string(m), member, path);
             impl->members.push_back(member);
         }
+        impl->stacked = StackedEnsemble(impl->members, shape.hidden);
         Ensemble ensemble;
         ensemble.impl_ = impl;
         return ensemble;
@@ -249,13 +335,11 @@ void Ensemble::predict(const EncodedBatch &batch, std::vector<float> &log_relati
 {
     torch::InferenceMode inference;
     BatchTensors t = tensors_of(batch, impl_->shape);
-    log_relative.resize(impl_->members.size() * batch.rows);
-    log_slowdown.resize(impl_->members.size() * batch.rows);
-    for (size_t m = 0; m < impl_->members.size(); m++) {
-        auto [relative, slowdown] = impl_->members[m]->forward(t.job, t.context, t.co_runner, t.owner);
-        std::copy_n(relative.contiguous().data_ptr<float>(), batch.rows, log_relative.begin() + m * batch.rows);
-        std::copy_n(slowdown.contiguous().data_ptr<float>(), batch.rows, log_slowdown.begin() + m * batch.rows);
-    }
+    auto [relative, slowdown] = impl_->stacked.forward(t.job, t.context, t.co_runner, t.owner);
+    relative = relative.contiguous();
+    slowdown = slowdown.contiguous();
+    log_relative.assign(relative.data_ptr<float>(), relative.data_ptr<float>() + relative.numel());
+    log_slowdown.assign(slowdown.data_ptr<float>(), slowdown.data_ptr<float>() + slowdown.numel());
 }
 
 int Ensemble::members() const { return static_cast<int>(impl_->members.size()); }

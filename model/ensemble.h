@@ -55,8 +55,8 @@ public:
     // to check the refusal).
     void save(const std::string &path, const std::string &stamp, int schema_version = kSchemaVersion) const;
 
-    // Per member m and row r: out[m * rows + r]. No co-runners: log slowdown
-    // is whatever the head says; callers use 0 (see throughput_model.cpp).
+    // Per row r and member m: out[r * members() + m]. A row without
+    // co-runners gets whatever the head says; callers use 0 (learned_model.cpp).
     void predict(const EncodedBatch &batch, std::vector<float> &log_relative,
                  std::vector<float> &log_slowdown) const;
     int members() const;

@@ -54,8 +54,8 @@ void LearnedModel::predict(const Candidate *candidates, size_t n, Prediction *ou
         bool shared = !candidates[i].co_runners.empty();
         double sum_relative = 0, sum_slowdown = 0, sum_total = 0, sum_squares = 0;
         for (size_t m = 0; m < members; m++) {
-            double r = log_relative[m * batch.rows + row_of[i]];
-            double s = shared ? log_slowdown[m * batch.rows + row_of[i]] : 0.0;
+            double r = log_relative[row_of[i] * members + m];
+            double s = shared ? log_slowdown[row_of[i] * members + m] : 0.0;
             sum_relative += r;
             sum_slowdown += s;
             sum_total += r + s;
