@@ -2,17 +2,31 @@
 #include "model/feature_schema.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 #include <tuple>
 
 namespace accord::model {
+
+std::string family_key(const std::string &family)
+{
+    std::string key;
+    for (char c : family)
+        if (std::isalnum(static_cast<unsigned char>(c)))
+            key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return key;
+}
 
 FeatureSchema::FeatureSchema(std::vector<std::string> families, std::map<std::string, GpuDescriptor> gpus)
     : families_(std::move(families)), gpus_(std::move(gpus))
 {
     for (size_t i = 0; i < families_.size(); i++)
-        family_index_[families_[i]] = static_cast<int>(i);
+        if (!family_index_.emplace(family_key(families_[i]), static_cast<int>(i)).second)
+            throw std::invalid_argument("families '" + families_[i] + "' and '" +
+                                        families_[family_index_[family_key(families_[i])]] +
+                                        "' differ only in case or punctuation");
     for (const auto &entry : gpus_)
         gpu_names_.push_back(entry.first);
 }
@@ -35,7 +49,7 @@ void FeatureSchema::append_job(const Job &job, std::vector<float> &out) const
 {
     size_t start = out.size();
     out.resize(start + job_width(), 0.0f);
-    auto family = family_index_.find(job.family);
+    auto family = family_index_.find(family_key(job.family));
     if (family != family_index_.end())
         out[start + family->second] = 1.0f;
     if (job.batch_size > 0) {

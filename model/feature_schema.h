@@ -23,6 +23,10 @@ namespace accord::model {
 constexpr int kSchemaVersion = 1;
 constexpr int kConfigWidth = 2;
 
+// A family's name compared without case and punctuation, so that a job's
+// hint "resnet50" finds the data's "ResNet-50".
+std::string family_key(const std::string &family);
+
 struct EncodedBatch {
     std::vector<float> job, gpu, config, co_runner;  // row-major
     std::vector<int64_t> owner;                       // co-runner row -> candidate row
@@ -31,6 +35,7 @@ struct EncodedBatch {
 
 class FeatureSchema {
 public:
+    // Throws std::invalid_argument for two families with one family_key.
     FeatureSchema(std::vector<std::string> families, std::map<std::string, GpuDescriptor> gpus);
 
     int job_width() const { return static_cast<int>(families_.size()) + 2; }
@@ -38,7 +43,7 @@ public:
     const std::vector<std::string> &families() const { return families_; }
     const std::vector<std::string> &gpu_names() const { return gpu_names_; }
     const GpuDescriptor &known_gpu(const std::string &name) const { return gpus_.at(name); }
-    bool knows_family(const std::string &family) const { return family_index_.count(family) > 0; }
+    bool knows_family(const std::string &family) const { return family_index_.count(family_key(family)) > 0; }
     bool knows_gpu(const std::string &name) const { return gpus_.count(name) > 0; }
 
     // A prior for an unknown GPU type; false when the type is known or a
@@ -56,7 +61,7 @@ private:
     void append_gpu(const std::string &name, std::vector<float> &out) const;
 
     std::vector<std::string> families_;
-    std::map<std::string, int> family_index_;
+    std::map<std::string, int> family_index_;  // by family_key
     std::vector<std::string> gpu_names_;
     std::map<std::string, GpuDescriptor> gpus_;
     std::map<std::string, GpuDescriptor> declared_;

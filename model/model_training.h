@@ -9,8 +9,10 @@
 
 namespace accord::model {
 
+// hidden 64 and 3,000 steps: the first evaluated setting (32, 1,500)
+// underfit its own training samples (docs/model.md).
 struct ModelOptions {
-    int hidden = 32;
+    int hidden = 64;
     int members = 5;
     TrainOptions train;
 };

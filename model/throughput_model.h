@@ -16,7 +16,8 @@
 
 namespace accord::model {
 
-// A job as the model sees it: its model family ("ResNet-50", "bert") and
+// A job as the model sees it: its model family ("ResNet-50", "bert"; case
+// and punctuation are ignored, "resnet50" is the same family) and
 // its batch size (0 = unknown).
 struct Job {
     std::string family;

@@ -264,6 +264,18 @@ void test_unknown_gpu_type_needs_a_declared_prior(void **)
     assert_true(p.relative_throughput > 0 && p.uncertainty > 0);
 }
 
+void test_family_names_ignore_case_and_punctuation(void **)
+{
+    LearnedModel model = train_model(tiny_data(), tiny_options());
+    Candidate exact{Job{"ResNet-18", 32}, "k80", 1, false, {Job{"LM", 10}}};
+    Candidate hinted{Job{"resnet18", 32}, "k80", 1, false, {Job{"lm", 10}}};
+    Prediction p, q;
+    model.predict(&exact, 1, &p);
+    model.predict(&hinted, 1, &q);
+    assert_same(p, q);
+    assert_true(q.family_known);
+}
+
 void test_unknown_family_is_flagged(void **)
 {
     LearnedModel model = train_model(tiny_data(), tiny_options());
@@ -307,6 +319,7 @@ int main(void)
         cmocka_unit_test(test_batched_equals_one_by_one),
         cmocka_unit_test(test_training_is_deterministic_for_a_seed),
         cmocka_unit_test(test_unknown_gpu_type_needs_a_declared_prior),
+        cmocka_unit_test(test_family_names_ignore_case_and_punctuation),
         cmocka_unit_test(test_unknown_family_is_flagged),
         cmocka_unit_test(test_mape),
         cmocka_unit_test(test_spearman),
