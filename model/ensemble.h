@@ -21,13 +21,13 @@ struct NetworkShape {
     int gpu_width = 0;
     int family_count = 0;  // the one-hot part of a job row
     int gpu_count = 0;     // the one-hot part of a GPU row
-    int hidden = 64;
+    int hidden = 32;
     int members = 5;
 };
 
 struct TrainOptions {
     uint64_t seed = 1;
-    int steps = 3000;
+    int steps = 1500;
     double learning_rate = 3e-3;
     double onehot_dropout = 0.15;  // teaches the prior for unknown families and GPU types
 };

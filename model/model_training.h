@@ -9,10 +9,9 @@
 
 namespace accord::model {
 
-// hidden 64 and 3,000 steps: the first evaluated setting (32, 1,500)
-// underfit its own training samples (docs/model.md).
+// The evaluated setting (docs/model.md).
 struct ModelOptions {
-    int hidden = 64;
+    int hidden = 32;
     int members = 5;
     TrainOptions train;
 };
