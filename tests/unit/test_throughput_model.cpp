@@ -4,8 +4,11 @@
 // second; the tests pin the file checks (schema version, corruption,
 // metadata that does not match), the model's invariants (co-runner order,
 // no co-runners, batching, seeded determinism), the prior for unknown GPU
-// types, and the evaluation's metrics.
+// types, the dlopen'ed module's C factory, and the evaluation's metrics.
+#include <dlfcn.h>
+
 #include <cmath>
+#include <cstdlib>
 #include <fstream>  // before cmocka.h, whose fail() macro breaks <ios>
 #include <iterator>
 #include <memory>
@@ -196,6 +199,39 @@ void test_refuses_missing_and_broken_metadata(void **)
     assert_contains(refusal(path), metadata_path(path) + ": no field 'reference_gpu_type'");
 }
 
+// The module a scheduler dlopens ($MODEL_SO, set by make check) serves the
+// same model through its C factory.
+void test_module_opens_through_its_c_factory(void **)
+{
+    const char *module_path = std::getenv("MODEL_SO");
+    if (!module_path || !*module_path)
+        skip();
+    void *module = dlopen(module_path, RTLD_NOW | RTLD_LOCAL);
+    if (!module)
+        fail_msg("dlopen: %s", dlerror());
+    using Open = ThroughputModel *(*)(const char *, char *, size_t);
+    using Close = void (*)(ThroughputModel *);
+    auto open = reinterpret_cast<Open>(dlsym(module, "accord_model_open"));
+    auto close = reinterpret_cast<Close>(dlsym(module, "accord_model_close"));
+    assert_non_null(open);
+    assert_non_null(close);
+    char error[512] = "";
+    assert_null(open((g_tmpdir + "/absent.pt").c_str(), error, sizeof error));
+    assert_contains(error, "absent.pt.json");
+    std::string path = saved_model("module.pt");
+    ThroughputModel *model = open(path.c_str(), error, sizeof error);
+    if (!model)
+        fail_msg("refused: %s", error);
+    std::vector<Candidate> candidates = some_candidates();
+    std::vector<Prediction> from_module(candidates.size()), here(candidates.size());
+    model->predict(candidates.data(), candidates.size(), from_module.data());
+    LearnedModel::open(path).predict(candidates.data(), candidates.size(), here.data());
+    for (size_t i = 0; i < candidates.size(); i++)
+        assert_same(from_module[i], here[i]);
+    close(model);
+    dlclose(module);
+}
+
 // ---- predictions ----------------------------------------------------------------
 
 void test_co_runner_order_does_not_matter(void **)
@@ -314,6 +350,7 @@ int main(void)
         cmocka_unit_test(test_refuses_metadata_that_does_not_match),
         cmocka_unit_test(test_refuses_network_shape_that_does_not_match),
         cmocka_unit_test(test_refuses_missing_and_broken_metadata),
+        cmocka_unit_test(test_module_opens_through_its_c_factory),
         cmocka_unit_test(test_co_runner_order_does_not_matter),
         cmocka_unit_test(test_no_co_runners_means_no_slowdown),
         cmocka_unit_test(test_batched_equals_one_by_one),
