@@ -1,0 +1,130 @@
+// accord-train: trains Accord's throughput and interference model on the
+// measured data (Gavel's table, Sia's profiles), writes the model file and
+// its JSON metadata, and with --evaluate scores it and the baselines on
+// held-out job types and GPU types first (see docs/model.md).
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include "model/evaluation.h"
+#include "model/model_metadata.h"
+#include "model/model_training.h"
+#include "sim/input_error.h"
+#include "sim/sia_profiles.h"
+#include "sim/throughput_table.h"
+
+using namespace accord::model;
+
+namespace {
+
+const char kUsage[] =
+    "usage: accord-train --gavel FILE [--sia DIR] --out MODEL [--evaluate] [--folds K]\n"
+    "                    [--seed N] [--members N] [--hidden N] [--steps N]\n"
+    "  --gavel FILE  Gavel's simulation_throughputs.json (isolated and co-located pairs)\n"
+    "  --sia DIR     Sia's profiles directory (isolated throughputs of T4, V100, A100, Quadro, 2080Ti)\n"
+    "  --out MODEL   writes MODEL and MODEL.json (metadata)\n"
+    "  --evaluate    first scores held-out job types (K folds, default 5) and GPU types\n";
+
+struct Arguments {
+    std::string gavel, sia, out;
+    bool evaluate = false;
+    int folds = 5;
+    ModelOptions model;
+};
+
+int positive(const char *flag, const char *text)
+{
+    char *end = nullptr;
+    long value = std::strtol(text, &end, 10);
+    if (*end != '\0' || value <= 0 || value > 1000000)
+        throw std::invalid_argument(std::string(flag) + ": '" + text + "' is not a positive integer");
+    return static_cast<int>(value);
+}
+
+Arguments parse(int argc, char **argv)
+{
+    Arguments a;
+    for (int i = 1; i < argc; i++) {
+        std::string flag = argv[i];
+        if (flag == "--evaluate") {
+            a.evaluate = true;
+            continue;
+        }
+        if (i + 1 >= argc)
+            throw std::invalid_argument(flag + " needs a value");
+        const char *value = argv[++i];
+        if (flag == "--gavel")
+            a.gavel = value;
+        else if (flag == "--sia")
+            a.sia = value;
+        else if (flag == "--out")
+            a.out = value;
+        else if (flag == "--folds")
+            a.folds = positive("--folds", value);
+        else if (flag == "--seed")
+            a.model.train.seed = static_cast<uint64_t>(positive("--seed", value));
+        else if (flag == "--members")
+            a.model.members = positive("--members", value);
+        else if (flag == "--hidden")
+            a.model.hidden = positive("--hidden", value);
+        else if (flag == "--steps")
+            a.model.train.steps = positive("--steps", value);
+        else
+            throw std::invalid_argument("unknown option " + flag);
+    }
+    if (a.gavel.empty() || a.out.empty())
+        throw std::invalid_argument("--gavel and --out are required");
+    return a;
+}
+
+TrainingData read_data(const Arguments &a)
+{
+    TrainingData data;
+    add_gavel_samples(accord::sim::ThroughputTable::load_gavel(a.gavel), a.gavel, data);
+    if (!a.sia.empty()) {
+        auto clusters = accord::sim::parse_sia_clusters("aws,azure,dgx-ext,quad,rtx");
+        add_sia_samples(accord::sim::SiaProfiles::load(a.sia, clusters), clusters, a.sia, data);
+    }
+    return data;
+}
+
+void run(const Arguments &a)
+{
+    TrainingData data = read_data(a);
+    std::fprintf(stderr, "accord-train: %zu isolated samples, %zu pairs, %zu job types\n", data.isolated.size(),
+                 data.pairs.size(), data.job_types().size());
+    std::string evaluation = "{}";
+    if (a.evaluate) {
+        auto progress = [](const std::string &what) { std::fprintf(stderr, "accord-train: %s\n", what.c_str()); };
+        std::vector<HoldoutTable> tables = {evaluate_job_folds(data, a.model, a.folds, progress),
+                                            evaluate_gpu_folds(data, a.model, progress)};
+        for (const HoldoutTable &t : tables)
+            std::printf("%s\n", markdown(t).c_str());
+        evaluation = json_text(tables);
+    }
+    ModelMetadata metadata;
+    metadata.training_data = data.sources;
+    metadata.isolated_samples = static_cast<int>(data.isolated.size());
+    metadata.pair_samples = static_cast<int>(data.pairs.size());
+    metadata.evaluation_json = evaluation;
+    save_model(train_model(data, a.model), a.model, metadata, a.out);
+    std::fprintf(stderr, "accord-train: wrote %s and %s\n", a.out.c_str(), metadata_path(a.out).c_str());
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    try {
+        run(parse(argc, argv));
+    } catch (const std::invalid_argument &e) {
+        std::fprintf(stderr, "accord-train: %s\n%s", e.what(), kUsage);
+        return 2;
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "accord-train: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}

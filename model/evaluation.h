@@ -1,0 +1,46 @@
+// Honest evaluation: the model and the baselines are built from a fold's
+// training samples only and scored on samples of job types (or GPU types)
+// they never saw. Folds:
+//  - job types: k folds, job type i (sorted by name) held out in fold i % k;
+//    a pair is held out when either job is;
+//  - GPU types: one fold per GPU type; its prior is the catalog's
+//    declared descriptors.
+// The reference samples (one reference GPU, alone: 1 by definition) are
+// never scored. Scores pool every fold's held-out predictions.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "model/model_training.h"
+#include "model/training_data.h"
+
+namespace accord::model {
+
+struct Score {
+    double mape = 0;      // %
+    double spearman = 0;  // NaN when undefined (a constant estimate)
+    size_t count = 0;     // 0: not applicable
+};
+
+struct MethodScores {
+    std::string method;
+    Score pairs, isolated;
+};
+
+struct HoldoutTable {
+    std::string holdout;  // what the folds hold out
+    std::vector<MethodScores> rows;
+};
+
+using Progress = std::function<void(const std::string &)>;
+
+HoldoutTable evaluate_job_folds(const TrainingData &data, const ModelOptions &options, int folds,
+                                const Progress &progress);
+HoldoutTable evaluate_gpu_folds(const TrainingData &data, const ModelOptions &options, const Progress &progress);
+
+std::string markdown(const HoldoutTable &table);
+std::string json_text(const std::vector<HoldoutTable> &tables);
+
+}  // namespace accord::model

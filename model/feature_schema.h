@@ -1,0 +1,70 @@
+// FeatureSchema: how candidates become the network's input rows (schema
+// version kSchemaVersion; a model file of another version is refused).
+//  job row:    one-hot of the known families | log2(batch)/10, batch known
+//  GPU row:    one-hot of the known GPU types | log of relative speed,
+//              FP32 TFLOPS/10, memory GB/16, bandwidth GB/s/900
+//  config row: log2(GPUs)/3, spread
+// A family or GPU type the model does not know has an all-zero one-hot: the
+// network, trained with one-hot dropout, then predicts from the numeric
+// descriptors alone (the prior). Co-runners are job rows owned by their
+// candidate row, in a canonical order so that summing them is exactly
+// order-independent.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "model/throughput_model.h"
+
+namespace accord::model {
+
+constexpr int kSchemaVersion = 1;
+constexpr int kConfigWidth = 2;
+
+// A family's name compared without case and punctuation, so that a job's
+// hint "resnet50" finds the data's "ResNet-50".
+std::string family_key(const std::string &family);
+
+struct EncodedBatch {
+    std::vector<float> job, gpu, config, co_runner;  // row-major
+    std::vector<int64_t> owner;                       // co-runner row -> candidate row
+    size_t rows = 0;
+};
+
+class FeatureSchema {
+public:
+    // Throws std::invalid_argument for two families with one family_key.
+    FeatureSchema(std::vector<std::string> families, std::map<std::string, GpuDescriptor> gpus);
+
+    int job_width() const { return static_cast<int>(families_.size()) + 2; }
+    int gpu_width() const { return static_cast<int>(gpu_names_.size()) + 4; }
+    const std::vector<std::string> &families() const { return families_; }
+    const std::vector<std::string> &gpu_names() const { return gpu_names_; }
+    const GpuDescriptor &known_gpu(const std::string &name) const { return gpus_.at(name); }
+    bool knows_family(const std::string &family) const { return family_index_.count(family_key(family)) > 0; }
+    bool knows_gpu(const std::string &name) const { return gpus_.count(name) > 0; }
+
+    // A prior for an unknown GPU type; false when the type is known or a
+    // figure is not positive.
+    bool declare_gpu(const std::string &name, const GpuDescriptor &descriptor);
+    bool can_encode(const std::string &gpu_type) const;
+    // Appends the candidate's rows; the GPU type must be known or declared.
+    void append(const Candidate &candidate, EncodedBatch &batch) const;
+
+    // "families=a,b;gpus=k80:speed/tflops/GB/GBs,...": what a model file must match.
+    std::string stamp() const;
+
+private:
+    void append_job(const Job &job, std::vector<float> &out) const;
+    void append_gpu(const std::string &name, std::vector<float> &out) const;
+
+    std::vector<std::string> families_;
+    std::map<std::string, int> family_index_;  // by family_key
+    std::vector<std::string> gpu_names_;
+    std::map<std::string, GpuDescriptor> gpus_;
+    std::map<std::string, GpuDescriptor> declared_;
+};
+
+}  // namespace accord::model

@@ -1,0 +1,41 @@
+// LearnedModel: ThroughputModel over a trained Ensemble and its feature
+// schema; what accord_model_open returns and accord-train evaluates.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/ensemble.h"
+#include "model/feature_schema.h"
+#include "model/model_metadata.h"
+#include "model/throughput_model.h"
+
+namespace accord::model {
+
+NetworkShape shape_of(const FeatureSchema &schema, int hidden, int members);
+
+class LearnedModel : public ThroughputModel {
+public:
+    LearnedModel(FeatureSchema schema, Ensemble ensemble, std::string reference_gpu);
+    // Reads `path` and its metadata; throws ModelFileError.
+    static LearnedModel open(const std::string &path);
+
+    void predict(const Candidate *candidates, size_t n, Prediction *out) const override;
+    bool declare_gpu_type(const std::string &name, const GpuDescriptor &descriptor) override
+    {
+        return schema_.declare_gpu(name, descriptor);
+    }
+    std::string reference_gpu_type() const override { return reference_gpu_; }
+    std::vector<std::string> families() const override { return schema_.families(); }
+    std::vector<std::string> gpu_types() const override { return schema_.gpu_names(); }
+
+    const FeatureSchema &schema() const { return schema_; }
+    const Ensemble &ensemble() const { return ensemble_; }
+
+private:
+    FeatureSchema schema_;
+    Ensemble ensemble_;
+    std::string reference_gpu_;
+};
+
+}  // namespace accord::model

@@ -1,0 +1,71 @@
+// Samples to labelled batches to a trained model (see model_training.h).
+#include "model/model_training.h"
+
+#include <cmath>
+#include <set>
+#include <stdexcept>
+
+#include "model/gpu_catalog.h"
+#include "model/job_type_name.h"
+
+namespace accord::model {
+
+FeatureSchema schema_for(const TrainingData &data)
+{
+    std::set<std::string> families;
+    std::map<std::string, GpuDescriptor> gpus;
+    auto add_gpu = [&](const std::string &name) {
+        auto entry = gpu_catalog().find(name);
+        if (entry == gpu_catalog().end())
+            throw std::runtime_error("GPU type '" + name + "' has no descriptors in model/gpu_catalog.cpp");
+        gpus[name] = entry->second;
+    };
+    for (const IsolatedSample &s : data.isolated) {
+        families.insert(job_of_type(s.job_type).family);
+        add_gpu(s.gpu_type);
+    }
+    for (const PairSample &s : data.pairs) {
+        families.insert(job_of_type(s.job_type).family);
+        families.insert(job_of_type(s.other_type).family);
+        add_gpu(s.gpu_type);
+    }
+    return FeatureSchema({families.begin(), families.end()}, gpus);
+}
+
+LearnedModel train_model(const TrainingData &data, const ModelOptions &options)
+{
+    FeatureSchema schema = schema_for(data);
+    LabelledBatch isolated, pairs;
+    for (const IsolatedSample &s : data.isolated) {
+        schema.append(candidate_of(s), isolated.rows);
+        isolated.target.push_back(static_cast<float>(std::log(s.relative)));
+    }
+    for (const PairSample &s : data.pairs) {
+        schema.append(candidate_of(s), pairs.rows);
+        pairs.target.push_back(static_cast<float>(std::log(s.slowdown)));
+    }
+    Ensemble ensemble =
+        Ensemble::train(shape_of(schema, options.hidden, options.members), isolated, pairs, options.train);
+    return LearnedModel(std::move(schema), std::move(ensemble), kReferenceGpu);
+}
+
+}  // namespace accord::model
+
+namespace accord::model {
+
+void save_model(const LearnedModel &model, const ModelOptions &options, ModelMetadata metadata,
+                const std::string &path)
+{
+    metadata.reference_gpu_type = model.reference_gpu_type();
+    metadata.families = model.schema().families();
+    for (const std::string &gpu : model.schema().gpu_names())
+        metadata.gpu_types[gpu] = model.schema().known_gpu(gpu);
+    metadata.hidden = options.hidden;
+    metadata.members = options.members;
+    metadata.seed = options.train.seed;
+    metadata.steps = options.train.steps;
+    model.ensemble().save(path, model.schema().stamp());
+    write_metadata(metadata, metadata_path(path));
+}
+
+}  // namespace accord::model

@@ -1,0 +1,61 @@
+// TrainingData: the measured samples the model learns from and is
+// evaluated on, read with the simulator's readers (libaccordsim):
+//  - isolated: a job type's steps/s alone on (GPU type, count, spread) over
+//    its steps/s alone on one GPU of the reference type (v100, measured by
+//    both Gavel and Sia), from Gavel's table and Sia's profiles;
+//  - pairs: a job type's steps/s sharing the GPUs with another job type over
+//    its steps/s alone there (Gavel's co-location pairs; only one-GPU pairs
+//    were measured: its multi-GPU pairs are all "not measured").
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/throughput_model.h"
+#include "sim/sia_profiles.h"
+#include "sim/throughput_table.h"
+
+namespace accord::model {
+
+extern const char kReferenceGpu[];
+
+struct IsolatedSample {
+    std::string job_type;
+    std::string gpu_type;
+    int gpus = 1;
+    bool spread = false;
+    double relative = 0;
+};
+
+struct PairSample {
+    std::string job_type, other_type;
+    std::string gpu_type;
+    int gpus = 1;
+    double slowdown = 0;
+};
+
+struct TrainingData {
+    std::vector<IsolatedSample> isolated;
+    std::vector<PairSample> pairs;
+    std::vector<std::string> sources;  // paths read
+
+    std::vector<std::string> job_types() const;  // of the isolated samples, sorted
+    std::vector<std::string> gpu_types() const;  // of the isolated samples, sorted
+};
+
+// Gavel's table (simulation_throughputs.json schema): job types measured
+// alone on one reference GPU; GPU counts 1, 2, 4, 8, on one node and spread.
+void add_gavel_samples(const sim::ThroughputTable &table, const std::string &path, TrainingData &data);
+
+// Sia's profiles at every validated batch size ("bert (batch size 96)") on
+// 1, 2, 4, 8 and 16 GPUs, only where the profiles cover the layout (none of
+// the simulator's plateau filling) and the batch runs on one reference GPU
+// (cluster "azure").
+void add_sia_samples(const sim::SiaProfiles &profiles, const std::vector<sim::SiaCluster> &clusters,
+                     const std::string &path, TrainingData &data);
+
+// The candidate a sample describes.
+Candidate candidate_of(const IsolatedSample &sample);
+Candidate candidate_of(const PairSample &sample);
+
+}  // namespace accord::model

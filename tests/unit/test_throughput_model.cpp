@@ -1,0 +1,365 @@
+// Unit tests for model/: the learned throughput model behind its plain
+// interface. A tiny hand-made data set (two families and a one-type family,
+// K80 and V100, a few pairs) trains a two-member ensemble in well under a
+// second; the tests pin the file checks (schema version, corruption,
+// metadata that does not match), the model's invariants (co-runner order,
+// no co-runners, batching, seeded determinism), the prior for unknown GPU
+// types, the dlopen'ed module's C factory, and the evaluation's metrics.
+#include <dlfcn.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>  // before cmocka.h, whose fail() macro breaks <ios>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cmocka_cpp.h"
+
+#include "model/metrics.h"
+#include "model/model_training.h"
+#include "reader_test.h"
+
+using namespace accord::model;
+using accord::test::g_tmpdir;
+using accord::test::g_tmpfiles;
+
+namespace {
+
+TrainingData tiny_data()
+{
+    TrainingData data;
+    const std::vector<std::string> jobs = {"ResNet-18 (batch size 32)", "ResNet-18 (batch size 128)",
+                                           "LM (batch size 10)", "A3C"};
+    for (size_t j = 0; j < jobs.size(); j++)
+        for (const char *gpu : {"k80", "v100"})
+            for (int gpus : {1, 2}) {
+                double speed = (gpu[0] == 'k' ? 0.3 + 0.05 * j : 1.0) * gpus * (1 - 0.05 * (gpus - 1));
+                data.isolated.push_back(IsolatedSample{jobs[j], gpu, gpus, false, speed});
+                for (size_t o = 0; o < jobs.size(); o++)
+                    if (gpus == 1)
+                        data.pairs.push_back(PairSample{jobs[j], jobs[o], gpu, 1, 0.4 + 0.1 * o + 0.05 * j});
+            }
+    return data;
+}
+
+ModelOptions tiny_options(uint64_t seed = 7)
+{
+    ModelOptions options;
+    options.hidden = 8;
+    options.members = 2;
+    options.train.steps = 40;
+    options.train.seed = seed;
+    return options;
+}
+
+Candidate shared_candidate(std::vector<Job> co_runners)
+{
+    return Candidate{Job{"ResNet-18", 64}, "v100", 1, false, std::move(co_runners)};
+}
+
+std::vector<Candidate> some_candidates()
+{
+    std::vector<Candidate> out;
+    for (const char *gpu : {"k80", "v100"})
+        for (int gpus : {1, 2, 4}) {
+            out.push_back(Candidate{Job{"LM", 10}, gpu, gpus, gpus > 2, {}});
+            out.push_back(Candidate{Job{"A3C", 0}, gpu, gpus, false, {Job{"ResNet-18", 32}, Job{"LM", 20}}});
+        }
+    return out;
+}
+
+std::string saved_model(const std::string &name, const ModelOptions &options = tiny_options())
+{
+    std::string path = g_tmpdir + "/" + name;
+    g_tmpfiles.push_back(path);
+    g_tmpfiles.push_back(metadata_path(path));
+    save_model(train_model(tiny_data(), options), options, ModelMetadata{}, path);
+    return path;
+}
+
+// The message accord_model_open gives for `path`; fails when it opens.
+std::string refusal(const std::string &path)
+{
+    char error[1024] = "";
+    ThroughputModel *model = accord_model_open(path.c_str(), error, sizeof error);
+    if (model) {
+        accord_model_close(model);
+        fail_msg("%s was opened, expected a refusal", path.c_str());
+    }
+    return error;
+}
+
+std::string read_text(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void write_text(const std::string &path, const std::string &text)
+{
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+void replace_in_file(const std::string &path, const std::string &from, const std::string &to)
+{
+    std::string text = read_text(path);
+    size_t at = text.find(from);
+    if (at == std::string::npos)
+        fail_msg("%s has no \"%s\"", path.c_str(), from.c_str());
+    write_text(path, text.replace(at, from.size(), to));
+}
+
+void assert_same(const Prediction &a, const Prediction &b)
+{
+    if (a.relative_throughput != b.relative_throughput || a.slowdown != b.slowdown ||
+        a.uncertainty != b.uncertainty)
+        fail_msg("(%.17g, %.17g, %.17g) != (%.17g, %.17g, %.17g)", a.relative_throughput, a.slowdown,
+                 a.uncertainty, b.relative_throughput, b.slowdown, b.uncertainty);
+}
+
+void assert_close(double a, double b)
+{
+    if (std::fabs(a - b) > 1e-5 * std::max(1.0, std::fabs(b)))
+        fail_msg("%.17g is not within 1e-5 of %.17g", a, b);
+}
+
+// ---- model and metadata files ---------------------------------------------------
+
+void test_opens_a_saved_model(void **)
+{
+    std::string path = saved_model("good.pt");
+    char error[256] = "";
+    std::unique_ptr<ThroughputModel, void (*)(ThroughputModel *)> model(
+        accord_model_open(path.c_str(), error, sizeof error), accord_model_close);
+    if (!model)
+        fail_msg("refused: %s", error);
+    assert_string_equal(model->reference_gpu_type().c_str(), "v100");
+    assert_int_equal(model->families().size(), 3);
+    assert_int_equal(model->gpu_types().size(), 2);
+}
+
+void test_refuses_metadata_of_other_schema_version(void **)
+{
+    std::string path = saved_model("meta-version.pt");
+    replace_in_file(metadata_path(path), "\"schema_version\": 1", "\"schema_version\": 99");
+    std::string error = refusal(path);
+    assert_contains(error, metadata_path(path));
+    assert_contains(error, "schema version 99");
+}
+
+void test_refuses_model_file_of_other_schema_version(void **)
+{
+    std::string path = saved_model("file-version.pt");
+    LearnedModel model = train_model(tiny_data(), tiny_options());
+    model.ensemble().save(path, model.schema().stamp(), kSchemaVersion + 1);
+    std::string error = refusal(path);
+    assert_contains(error, path + ": feature schema version " + std::to_string(kSchemaVersion + 1));
+}
+
+void test_refuses_truncated_model_file(void **)
+{
+    std::string path = saved_model("truncated.pt");
+    std::string bytes = read_text(path);
+    write_text(path, bytes.substr(0, bytes.size() / 2));
+    std::string error = refusal(path);
+    assert_contains(error, path + ": unreadable model file (corrupt or truncated)");
+}
+
+void test_refuses_garbage_model_file(void **)
+{
+    std::string path = saved_model("garbage.pt");
+    write_text(path, "not a model at all\n");
+    assert_contains(refusal(path), path + ": unreadable model file");
+}
+
+void test_refuses_metadata_that_does_not_match(void **)
+{
+    std::string path = saved_model("mismatch.pt");
+    replace_in_file(metadata_path(path), "\"LM\"", "\"GPT\"");
+    std::string error = refusal(path);
+    assert_contains(error, path + ": trained for 'families=A3C,LM,ResNet-18");
+    assert_contains(error, "its metadata says 'families=A3C,GPT,ResNet-18");
+}
+
+void test_refuses_network_shape_that_does_not_match(void **)
+{
+    std::string path = saved_model("shape.pt");
+    replace_in_file(metadata_path(path), "\"hidden\": 8", "\"hidden\": 9");
+    assert_contains(refusal(path), "has shape [8x5], the metadata's network needs [9x5]");
+}
+
+void test_refuses_missing_and_broken_metadata(void **)
+{
+    std::string path = saved_model("no-meta.pt");
+    std::remove(metadata_path(path).c_str());
+    assert_contains(refusal(path), metadata_path(path) + ": line ");
+    write_text(metadata_path(path), "{\"schema_version\": 1}");
+    assert_contains(refusal(path), metadata_path(path) + ": no field 'reference_gpu_type'");
+}
+
+// The module a scheduler dlopens ($MODEL_SO, set by make check) serves the
+// same model through its C factory.
+void test_module_opens_through_its_c_factory(void **)
+{
+    const char *module_path = std::getenv("MODEL_SO");
+    if (!module_path || !*module_path)
+        skip();
+    void *module = dlopen(module_path, RTLD_NOW | RTLD_LOCAL);
+    if (!module)
+        fail_msg("dlopen: %s", dlerror());
+    using Open = ThroughputModel *(*)(const char *, char *, size_t);
+    using Close = void (*)(ThroughputModel *);
+    auto open = reinterpret_cast<Open>(dlsym(module, "accord_model_open"));
+    auto close = reinterpret_cast<Close>(dlsym(module, "accord_model_close"));
+    assert_non_null(open);
+    assert_non_null(close);
+    char error[512] = "";
+    assert_null(open((g_tmpdir + "/absent.pt").c_str(), error, sizeof error));
+    assert_contains(error, "absent.pt.json");
+    std::string path = saved_model("module.pt");
+    ThroughputModel *model = open(path.c_str(), error, sizeof error);
+    if (!model)
+        fail_msg("refused: %s", error);
+    std::vector<Candidate> candidates = some_candidates();
+    std::vector<Prediction> from_module(candidates.size()), here(candidates.size());
+    model->predict(candidates.data(), candidates.size(), from_module.data());
+    LearnedModel::open(path).predict(candidates.data(), candidates.size(), here.data());
+    for (size_t i = 0; i < candidates.size(); i++)
+        assert_same(from_module[i], here[i]);
+    close(model);
+    dlclose(module);
+}
+
+// ---- predictions ----------------------------------------------------------------
+
+void test_co_runner_order_does_not_matter(void **)
+{
+    LearnedModel model = train_model(tiny_data(), tiny_options());
+    Job a{"LM", 10}, b{"A3C", 0}, c{"ResNet-18", 128};
+    Candidate forward = shared_candidate({a, b, c}), backward = shared_candidate({c, a, b});
+    Prediction p, q;
+    model.predict(&forward, 1, &p);
+    model.predict(&backward, 1, &q);
+    assert_same(p, q);
+    assert_true(p.slowdown < 1.0);
+}
+
+void test_no_co_runners_means_no_slowdown(void **)
+{
+    LearnedModel model = train_model(tiny_data(), tiny_options());
+    Candidate alone = shared_candidate({});
+    Prediction p;
+    model.predict(&alone, 1, &p);
+    assert_true(p.slowdown == 1.0);
+    assert_true(p.valid && p.family_known && p.gpu_known);
+}
+
+void test_batched_equals_one_by_one(void **)
+{
+    LearnedModel model = train_model(tiny_data(), tiny_options());
+    std::vector<Candidate> candidates = some_candidates();
+    std::vector<Prediction> batched(candidates.size());
+    model.predict(candidates.data(), candidates.size(), batched.data());
+    for (size_t i = 0; i < candidates.size(); i++) {
+        Prediction single;
+        model.predict(&candidates[i], 1, &single);
+        assert_close(single.relative_throughput, batched[i].relative_throughput);
+        assert_close(single.slowdown, batched[i].slowdown);
+        assert_close(single.uncertainty, batched[i].uncertainty);
+    }
+}
+
+void test_training_is_deterministic_for_a_seed(void **)
+{
+    std::vector<Candidate> candidates = some_candidates();
+    auto predict = [&](uint64_t seed) {
+        std::vector<Prediction> out(candidates.size());
+        train_model(tiny_data(), tiny_options(seed)).predict(candidates.data(), candidates.size(), out.data());
+        return out;
+    };
+    std::vector<Prediction> first = predict(7), again = predict(7), other = predict(8);
+    for (size_t i = 0; i < candidates.size(); i++)
+        assert_same(first[i], again[i]);
+    assert_true(first[0].relative_throughput != other[0].relative_throughput);
+}
+
+void test_unknown_gpu_type_needs_a_declared_prior(void **)
+{
+    LearnedModel model = train_model(tiny_data(), tiny_options());
+    Candidate c{Job{"LM", 10}, "h100", 1, false, {}};
+    Prediction p;
+    model.predict(&c, 1, &p);
+    assert_false(p.valid);
+    assert_false(model.declare_gpu_type("v100", GpuDescriptor{1, 15.7, 16, 900}));
+    assert_false(model.declare_gpu_type("h100", GpuDescriptor{2, 0, 80, 3350}));
+    assert_true(model.declare_gpu_type("h100", GpuDescriptor{2, 51, 80, 3350}));
+    model.predict(&c, 1, &p);
+    assert_true(p.valid && !p.gpu_known && p.family_known);
+    assert_true(p.relative_throughput > 0 && p.uncertainty > 0);
+}
+
+void test_family_names_ignore_case_and_punctuation(void **)
+{
+    LearnedModel model = train_model(tiny_data(), tiny_options());
+    Candidate exact{Job{"ResNet-18", 32}, "k80", 1, false, {Job{"LM", 10}}};
+    Candidate hinted{Job{"resnet18", 32}, "k80", 1, false, {Job{"lm", 10}}};
+    Prediction p, q;
+    model.predict(&exact, 1, &p);
+    model.predict(&hinted, 1, &q);
+    assert_same(p, q);
+    assert_true(q.family_known);
+}
+
+void test_unknown_family_is_flagged(void **)
+{
+    LearnedModel model = train_model(tiny_data(), tiny_options());
+    Candidate c = shared_candidate({Job{"GPT", 8}});
+    Prediction p;
+    model.predict(&c, 1, &p);
+    assert_true(p.valid && p.gpu_known && !p.family_known);
+}
+
+// ---- metrics --------------------------------------------------------------------
+
+void test_mape(void **)
+{
+    assert_close(mape({1.1, 1.8}, {1.0, 2.0}), 10.0);
+}
+
+void test_spearman(void **)
+{
+    assert_close(spearman({1, 2, 3, 4}, {10, 20, 30, 40}), 1.0);
+    assert_close(spearman({1, 2, 3, 4}, {4, 3, 2, 1}), -1.0);
+    // Ties share their average rank: ranks (1.5, 1.5, 3) against (1, 2, 3).
+    assert_close(spearman({5, 5, 7}, {1, 2, 3}), std::sqrt(0.75));
+    assert_true(std::isnan(spearman({1, 1, 1}, {1, 2, 3})));
+}
+
+}  // namespace
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_opens_a_saved_model),
+        cmocka_unit_test(test_refuses_metadata_of_other_schema_version),
+        cmocka_unit_test(test_refuses_model_file_of_other_schema_version),
+        cmocka_unit_test(test_refuses_truncated_model_file),
+        cmocka_unit_test(test_refuses_garbage_model_file),
+        cmocka_unit_test(test_refuses_metadata_that_does_not_match),
+        cmocka_unit_test(test_refuses_network_shape_that_does_not_match),
+        cmocka_unit_test(test_refuses_missing_and_broken_metadata),
+        cmocka_unit_test(test_module_opens_through_its_c_factory),
+        cmocka_unit_test(test_co_runner_order_does_not_matter),
+        cmocka_unit_test(test_no_co_runners_means_no_slowdown),
+        cmocka_unit_test(test_batched_equals_one_by_one),
+        cmocka_unit_test(test_training_is_deterministic_for_a_seed),
+        cmocka_unit_test(test_unknown_gpu_type_needs_a_declared_prior),
+        cmocka_unit_test(test_family_names_ignore_case_and_punctuation),
+        cmocka_unit_test(test_unknown_family_is_flagged),
+        cmocka_unit_test(test_mape),
+        cmocka_unit_test(test_spearman),
+    };
+    return cmocka_run_group_tests(tests, accord::test::make_tmpdir, accord::test::remove_tmpdir);
+}
