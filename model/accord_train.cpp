@@ -25,7 +25,13 @@ const char kUsage[] =
     "  --gavel FILE  Gavel's simulation_throughputs.json (isolated and co-located pairs)\n"
     "  --sia DIR     Sia's profiles directory (isolated throughputs of T4, V100, A100, Quadro, 2080Ti)\n"
     "  --out MODEL   writes MODEL and MODEL.json (metadata)\n"
-    "  --evaluate    first scores held-out job types (K folds, default 5) and GPU types\n";
+    "  --evaluate    first scores held-out job types (K folds, default 5) and GPU types\n"
+    "  --folds K     folds over job types for --evaluate (default 5)\n"
+    "  --seed N      training seed; the same seed gives the same model (default 1)\n"
+    "  --members N   ensemble members, whose spread is the uncertainty (default 5)\n"
+    "  --hidden N    hidden units per layer (default 32)\n"
+    "  --steps N     training steps per member (default 1500)\n"
+    "  --help        this text\n";
 
 struct Arguments {
     std::string gavel, sia, out;
@@ -48,6 +54,10 @@ Arguments parse(int argc, char **argv)
     Arguments a;
     for (int i = 1; i < argc; i++) {
         std::string flag = argv[i];
+        if (flag == "--help") {
+            std::fputs(kUsage, stdout);
+            std::exit(0);
+        }
         if (flag == "--evaluate") {
             a.evaluate = true;
             continue;

@@ -45,6 +45,8 @@ check accord-sim accord-sim.1
 check accord-ctl accord-ctl.8
 check accord-report accord-report.1
 check accord-sacct2trace accord-sacct2trace.1
+# Built only with LibTorch.
+[ ! -x "$bin/accord-train" ] || check accord-train accord-train.1
 
 # accord-sim names its policies when refusing an unknown one; each must be
 # an item of the man page (".TP" then ".B NAME").
