@@ -45,6 +45,7 @@ done
 [ -n "$sched" ] && [ -n "$plan" ] && [ -n "$spec" ] && [ -n "$scale" ] && [ -n "$table" ] \
     && [ -n "$build" ] && [ -n "$dir" ] && [ -n "$out" ] || { usage >&2; die "missing option"; }
 [ -x "$build/accord-dl-job" ] || die "no $build/accord-dl-job (make accord-dl-job)"
+[ -x "$build/accord-report" ] || die "no $build/accord-report (make accord-report)"
 
 # Both schedulers look at the queue every second. Backfill plans at a 1 s
 # resolution instead of its 60 s default: at compressed time 60 s would be
@@ -93,7 +94,8 @@ submit_all() {
         id=$(sbatch --parsable -J "$job_type" -p "$partition" --gpus="$gpus" -t "$(limit_minutes "$limit_s")" \
             -D "$jobs_dir" -o "job-%j.out" \
             --wrap "exec $(printf '%q ' "$build/accord-dl-job" --throughputs "$table" \
-                --job-type "$job_type" --steps "$steps" --time-scale "$scale" --recheck 2)")
+                --job-type "$job_type" --steps "$steps" --time-scale "$scale" --recheck 2 \
+                --report-cmd "$build/accord-report --steps-per-second {rate}")")
         echo "$index ${id%%;*} $gpus $arrival"
         index=$((index + 1))
     done < <(grep -v '^#' "$plan")
