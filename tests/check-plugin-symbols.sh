@@ -3,7 +3,8 @@
 # libslurmfull or a library the plugin itself links: a missing one would only
 # show when slurmctld dlopens the plugin (LD_BIND_NOW breaks stock plugins,
 # so it cannot catch this). Also checks the plugin exports exactly the
-# symbols slurmctld looks up. PLUGIN_HOST and PLUGIN_EXPORTS make it check
+# symbols slurmctld looks up, and that it does not need LibTorch (which only
+# the dlopen'ed accord_model.so may link). PLUGIN_HOST and PLUGIN_EXPORTS make it check
 # another plugin against the program that loads it (check-spank-symbols.sh).
 set -euo pipefail
 
@@ -34,4 +35,10 @@ if [ "$exported" != "$expected " ]; then
     echo "check-plugin-symbols: exports '$exported', expected '$expected'"
     exit 1
 fi
-echo "check-plugin-symbols: all undefined symbols of $plugin resolve; exports are the plugin API"
+torch=$(readelf -d "$plugin" | grep NEEDED | grep -E 'torch|c10|gomp' || true)
+if [ -n "$torch" ]; then
+    echo "check-plugin-symbols: $plugin links LibTorch; it must load without it:"
+    echo "$torch"
+    exit 1
+fi
+echo "check-plugin-symbols: all undefined symbols of $plugin resolve; exports are the plugin API; no LibTorch"

@@ -34,8 +34,9 @@ std::string SpeedTableRanker::speed_source() const
     return "admin speed table accord_gpu_speed, not the job's own model";
 }
 
-FamilySpeedRanker::FamilySpeedRanker(FamilySpeeds family_speed, std::map<std::string, double> type_speed)
-    : family_speed_(std::move(family_speed)), fallback_(std::move(type_speed))
+FamilySpeedRanker::FamilySpeedRanker(FamilySpeeds family_speed, std::map<std::string, double> type_speed,
+                                     std::string source)
+    : family_speed_(std::move(family_speed)), fallback_(std::move(type_speed)), source_(std::move(source))
 {
 }
 
@@ -62,7 +63,7 @@ std::optional<double> FamilySpeedRanker::speed(const PendingJob &job, const std:
 
 std::string FamilySpeedRanker::speed_source() const
 {
-    return "measured throughput of the job's model family, else accord_gpu_speed";
+    return source_ + " of the job's model family, else accord_gpu_speed";
 }
 
 }  // namespace accord::core

@@ -50,13 +50,15 @@ private:
     std::map<std::string, double> speed_;
 };
 
-// Ranks by measured throughput of the job's model family per GPU type;
+// Ranks by the throughput of the job's model family per GPU type (measured,
+// or predicted by the learned model: `source` says which, for users);
 // families or types it has no figure for fall back to the per-type table.
 class FamilySpeedRanker : public GpuTypeRanker {
 public:
     using FamilySpeeds = std::map<std::string, std::map<std::string, double>>;  // family -> type -> speed
 
-    FamilySpeedRanker(FamilySpeeds family_speed, std::map<std::string, double> type_speed);
+    FamilySpeedRanker(FamilySpeeds family_speed, std::map<std::string, double> type_speed,
+                      std::string source = "measured throughput");
     double score(const PendingJob &job, const std::string &type) const override;
     std::string rule() const override;
     std::optional<double> speed(const PendingJob &job, const std::string &type) const override;
@@ -65,6 +67,7 @@ public:
 private:
     FamilySpeeds family_speed_;
     SpeedTableRanker fallback_;
+    std::string source_;
 };
 
 }  // namespace accord::core

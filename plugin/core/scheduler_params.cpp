@@ -110,9 +110,17 @@ void parse_accord_key(SchedulerParams &p, const std::string &key, const std::str
             errors.push_back(bad_value(key, value, "easy or allocator"));
         return;
     }
+    if (key == "accord_model") {
+        if (has_value && value.size() <= kMaxModelPath && value.rfind('/', 0) == 0)
+            p.model_path = value;
+        else
+            errors.push_back(bad_value(key, value, "an absolute path of at most " +
+                                                       std::to_string(kMaxModelPath) + " bytes"));
+        return;
+    }
     errors.push_back("SchedulerParameters: unknown key " + key +
                      " (known: accord_interval, accord_max_jobs, accord_reserve_depth, "
-                     "accord_debug, accord_gpu_speed, accord_policy); ignored");
+                     "accord_debug, accord_gpu_speed, accord_policy, accord_model); ignored");
 }
 
 }  // namespace

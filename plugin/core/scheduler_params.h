@@ -16,6 +16,8 @@ namespace accord::core {
 // counts for the whole queue first (core/allocator_cycle.h).
 enum class CyclePolicy { Easy, Allocator };
 
+constexpr size_t kMaxModelPath = 4095;  // PATH_MAX less its NUL
+
 struct SchedulerParams {
     int interval_s = 5;           // accord_interval: seconds between cycles
     size_t max_jobs = 1000;       // accord_max_jobs: queue records per cycle
@@ -25,6 +27,10 @@ struct SchedulerParams {
     // accord_policy=easy|allocator. The allocator by default: measured no
     // worse than EASY and better where counts may change (docs/design.md).
     CyclePolicy policy = CyclePolicy::Allocator;
+    // accord_model=PATH: the learned model's file (PATH.json beside it),
+    // absolute, up to kMaxModelPath bytes, no comma (the list separator).
+    // Empty (the default): GPU types are ranked by accord_gpu_speed alone.
+    std::string model_path;
     // Slurm's own keys that decide whether its main scheduler runs beside us.
     bool main_loop_disabled = false;  // sched_interval=-1
     bool defer = false;               // defer

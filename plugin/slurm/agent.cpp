@@ -4,6 +4,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <exception>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -11,6 +12,9 @@
 #include "core/gpu_type_ranker.h"
 #include "core/plan_cycle.h"
 #include "slurm/cycle_stats.h"
+#include "slurm/model_loader.h"
+#include "slurm/model_ranker.h"
+#include "slurm/model_reload.h"
 #include "slurm/slurm_apply.h"
 #include "slurm/slurm_config.h"
 #include "slurm/slurm_reports.h"
@@ -63,7 +67,27 @@ void under_locks(const slurmctld_lock_t &locks, CycleRecord &rec, Work &&work)
     rec.longest_hold_us = std::max(rec.longest_hold_us, hold);
 }
 
-CycleRecord run_cycle(const core::SchedulerParams &params, CycleView &view)
+// The learned model's ranker when one is loaded, else the speed table's.
+// Runs on the agent thread only: LibTorch on slurmctld's main thread could
+// hang the children it forks (docs/admin-guide.md); the module predicts on
+// one thread.
+std::unique_ptr<core::GpuTypeRanker> cycle_ranker(const core::SchedulerParams &params,
+                                                  const ReloadableModel &model,
+                                                  const core::ClusterSnapshot &cluster)
+{
+    if (model.model()) {
+        try {
+            return std::make_unique<core::FamilySpeedRanker>(
+                model_ranker(*model.model(), model.name(), cluster, params.gpu_speed));
+        } catch (const std::exception &e) {
+            error("sched/accord: %s failed to predict (%s); this cycle ranks by accord_gpu_speed",
+                  model.name().c_str(), e.what());
+        }
+    }
+    return std::make_unique<core::SpeedTableRanker>(params.gpu_speed);
+}
+
+CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel &model, CycleView &view)
 {
     CycleRecord rec;
     SlurmSnapshot snap;
@@ -71,10 +95,12 @@ CycleRecord run_cycle(const core::SchedulerParams &params, CycleView &view)
     rec.time = snap.cluster.now;
 
     auto t1 = Clock::now();
-    core::SpeedTableRanker ranker(params.gpu_speed);
-    core::CyclePlan plan = core::plan_cycle(snap.cluster, params, ranker);
+    std::unique_ptr<core::GpuTypeRanker> ranker = cycle_ranker(params, model, snap.cluster);
+    core::CyclePlan plan = core::plan_cycle(snap.cluster, params, *ranker);
     rec.plan_us = micros_since(t1);
-    view = view_cycle(snap.cluster, ranker, params.gpu_speed);
+    view = view_cycle(snap.cluster, *ranker, params.gpu_speed);
+    if (model.model())
+        view.predictor.kind = "learned_model";
     rec.considered = plan.considered;
     rec.reserved = plan.reservations;
 
@@ -123,12 +149,23 @@ bool wait_interval(const core::SchedulerParams &params, bool &reconfig)
     return !stop_requested;
 }
 
+void log_model_refresh(const RefreshResult &result)
+{
+    if (result.line.empty())
+        return;
+    if (result.error)
+        error("sched/accord: %s", result.line.c_str());
+    else
+        info("sched/accord: %s", result.line.c_str());
+}
+
 void agent_main()
 {
     core::SchedulerParams params;  // replaced at once: start_agent asks for a read
     CycleStats stats;
     std::string stats_path;
     ReportIngest reports;
+    ReloadableModel model(model_module_dirs());
     bool reconfig = false;
     while (wait_interval(params, reconfig)) {
         try {
@@ -136,9 +173,10 @@ void agent_main()
                 params = read_scheduler_params();
                 stats_path = stats_file();  // StateSaveLocation may have changed
                 reports.reconfigure();
+                log_model_refresh(model.refresh(params.model_path));
             }
             CycleView view;
-            CycleRecord rec = run_cycle(params, view);
+            CycleRecord rec = run_cycle(params, model, view);
             report(rec, std::move(view), stats, params, stats_path);
             reports.run(time(nullptr));
         } catch (const std::exception &e) {

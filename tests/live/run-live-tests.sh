@@ -84,6 +84,14 @@ run_phase "cluster with accord_policy=easy" "$PARAMS,accord_policy=easy" "" t_qu
 run_phase "cluster with sched/accord and accounting" "$PARAMS" --accounting \
     t_limits t_hint_limits t_rewrite_limits t_admin
 
+# accord_model naming a file that does not exist yet; the tests then write
+# a corrupt one and a trained one (t_model.sh).
+if selected t_model; then
+    rm -rf "$CLUSTER_DIR-model"
+    mkdir -p "$CLUSTER_DIR-model"
+fi
+run_phase "cluster with accord_model" "$PARAMS,accord_model=$CLUSTER_DIR-model/m.pt" "" t_model
+
 # Bad parameters, then a reconfigure; the last test stops slurmctld.
 run_phase "cluster with bad parameters" "accord_interval=abc,accord_max_jobs=0,accord_bogus=1" "" t_config
 

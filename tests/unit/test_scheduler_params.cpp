@@ -41,6 +41,7 @@ static void assert_defaults(const SchedulerParams &p)
     assert_int_equal(p.reserve_depth, 1);
     assert_false(p.debug);
     assert_true(p.gpu_speed.empty());
+    assert_true(p.model_path.empty());
 }
 
 static const char kIntervalRange[] = "[1, 3600]";
@@ -359,6 +360,23 @@ static void policy_unknown_value_keeps_the_default(void **)
                     accord::core::CyclePolicy::Allocator);
 }
 
+// ---- accord_model --------------------------------------------------------------------
+
+static void model_absolute_path_taken(void **)
+{
+    assert_string_equal(parse_ok("accord_model=/var/lib/accord/m.pt,accord_interval=2").model_path.c_str(),
+                        "/var/lib/accord/m.pt");
+}
+
+static void model_relative_empty_or_long_path_rejected(void **)
+{
+    std::string too_long = "accord_model=/" + std::string(accord::core::kMaxModelPath, 'm');
+    for (const std::string &text : {std::string("accord_model=m.pt"), std::string("accord_model="),
+                                    std::string("accord_model"), too_long})
+        assert_true(parse_one_error(text.c_str(), "accord_model", "an absolute path of at most 4095 bytes")
+                        .model_path.empty());
+}
+
 static void gpu_speed_without_colon_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100"); }
 static void gpu_speed_without_type_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=:3"); }
 static void gpu_speed_zero_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100:0"); }
@@ -426,6 +444,8 @@ int main(void)
         cmocka_unit_test(policy_defaults_to_the_allocator),
         cmocka_unit_test(policy_easy_and_allocator_parsed),
         cmocka_unit_test(policy_unknown_value_keeps_the_default),
+        cmocka_unit_test(model_absolute_path_taken),
+        cmocka_unit_test(model_relative_empty_or_long_path_rejected),
         cmocka_unit_test(gpu_speed_empty_rejected),
         cmocka_unit_test(gpu_speed_missing_equals_rejected),
         cmocka_unit_test(gpu_speed_without_speed_rejected),

@@ -1,0 +1,72 @@
+#include "slurm/model_ranker.h"
+
+#include <set>
+#include <vector>
+
+#include "model/job_type_name.h"
+
+namespace accord::slurm {
+
+namespace {
+
+std::set<std::string> queued_families(const core::ClusterSnapshot &snapshot)
+{
+    std::set<std::string> families;
+    for (const auto &job : snapshot.queue)
+        if (job.gpus.any() && !job.family.empty())
+            families.insert(job.family);
+    return families;
+}
+
+std::set<std::string> cluster_gpu_types(const core::ClusterSnapshot &snapshot)
+{
+    std::set<std::string> types;
+    for (const auto &node : snapshot.nodes)
+        for (const auto &[type, count] : node.capacity.gpus)
+            if (count > 0 && !type.empty())
+                types.insert(type);
+    return types;
+}
+
+double table_scale(const model::ThroughputModel &model, const std::map<std::string, double> &table)
+{
+    auto reference = table.find(model.reference_gpu_type());
+    return reference == table.end() ? 1.0 : reference->second;
+}
+
+}  // namespace
+
+core::FamilySpeedRanker::FamilySpeeds predict_family_speeds(const model::ThroughputModel &model,
+                                                            const core::ClusterSnapshot &snapshot,
+                                                            const std::map<std::string, double> &table)
+{
+    std::vector<std::pair<std::string, std::string>> keys;  // (family, type) of each candidate
+    std::vector<model::Candidate> candidates;
+    for (const auto &family : queued_families(snapshot))
+        for (const auto &type : cluster_gpu_types(snapshot)) {
+            model::Candidate c;
+            c.job = model::job_of_type(family);  // "ResNet-50 (batch size 64)" or a bare family
+            c.gpu_type = type;
+            keys.emplace_back(family, type);
+            candidates.push_back(std::move(c));
+        }
+    core::FamilySpeedRanker::FamilySpeeds speeds;
+    if (candidates.empty())
+        return speeds;
+    std::vector<model::Prediction> out(candidates.size());
+    model.predict(candidates.data(), candidates.size(), out.data());
+    double scale = table_scale(model, table);
+    for (size_t i = 0; i < out.size(); i++)
+        if (out[i].valid && out[i].family_known && out[i].gpu_known && out[i].relative_throughput > 0)
+            speeds[keys[i].first][keys[i].second] = out[i].relative_throughput * scale;
+    return speeds;
+}
+
+core::FamilySpeedRanker model_ranker(const model::ThroughputModel &model, const std::string &name,
+                                     const core::ClusterSnapshot &snapshot,
+                                     const std::map<std::string, double> &table)
+{
+    return core::FamilySpeedRanker(predict_family_speeds(model, snapshot, table), table, name + "'s predicted throughput");
+}
+
+}  // namespace accord::slurm

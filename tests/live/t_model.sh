@@ -1,0 +1,64 @@
+# accord_model: a cluster started with accord_model naming a file that does
+# not exist yet (see run-live-tests.sh). Run in file order: a missing, then
+# a corrupt file each log one line and jobs still start with the speed
+# table; then a model trained here by accord-train (a few steps: only that
+# it loads and is used is tested) is loaded at reconfigure and named in
+# SystemComment.
+
+MODEL_FILE=$CLUSTER_DIR-model/m.pt
+MODEL_BUILD=${ACCORD_LIVE_BIN_DIR:-${ACCORD_BUILD_DIR:-${PLUGIN_DIR:+$PLUGIN_DIR/..}}}
+
+# Succeeds when slurmctld's log holds N lines saying the model failed to load.
+model_errors_are() {  # model_errors_are N
+    [ "$(grep -c "sched/accord: accord_model=$MODEL_FILE: .*ranking GPU types by accord_gpu_speed" \
+        "$CLUSTER_DIR/log/slurmctld.log")" -eq "$1" ]
+}
+
+# A typeless one-GPU job of a family the model knows; prints its id.
+family_job() { submit --gres=gpu:1 --accord-model=ResNet-50 --wrap 'sleep 30'; }
+
+reconfigure_with() {  # reconfigure_with FILE-CONTENT JSON-CONTENT
+    printf '%s' "$1" >"$MODEL_FILE"
+    printf '%s' "$2" >"$MODEL_FILE.json"
+    scontrol reconfigure
+}
+
+test_missing_model_logs_one_line_and_jobs_start() {
+    local j
+    check "one error line names the file and the fallback" wait_until 10 model_errors_are 1
+    j=$(family_job)
+    check "the job starts on the table" wait_state "$j" RUNNING 30
+    check "its decision names the table" contains "$(job_comment "$j")" "accord_gpu_speed"
+    check "and no model" lacks "$(job_comment "$j")" "learned model"
+    settle 3
+    check "later cycles log nothing more" model_errors_are 1
+}
+
+test_corrupt_model_logs_one_line_and_jobs_start() {
+    local j
+    reconfigure_with "not a model" "{ not json"
+    check "the reconfigure logs one more line" wait_until 20 model_errors_are 2
+    j=$(family_job)
+    check "the job starts on the table" wait_state "$j" RUNNING 30
+    check "and no model" lacks "$(job_comment "$j")" "learned model"
+}
+
+test_valid_model_is_loaded_and_named() {
+    local j
+    if [ -z "$MODEL_BUILD" ] || [ ! -x "$MODEL_BUILD/accord-train" ]; then
+        check "ACCORD_LIVE_BIN_DIR or ACCORD_BUILD_DIR names a build with accord-train" false
+        return
+    fi
+    check "accord-train writes a model in seconds" "$MODEL_BUILD/accord-train" \
+        --gavel "$here/../../../shared/data/gavel/simulation_throughputs.json" \
+        --sia "$here/../../../shared/data/sia/profiles" \
+        --out "$MODEL_FILE" --steps 5 --members 1 --hidden 8 >"$CLUSTER_DIR-model/train.log" 2>&1
+    scontrol reconfigure
+    check "reconfigure loads the changed file" wait_until 30 grep -q "sched/accord: loaded accord_model=$MODEL_FILE" \
+        "$CLUSTER_DIR/log/slurmctld.log"
+    j=$(family_job)
+    check "the job starts" wait_state "$j" RUNNING 30
+    check "its decision names the model" contains "$(job_comment "$j")" "learned model m.pt's predicted throughput"
+    check "the stats file names the predictor" wait_until 10 grep -q '"kind": "learned_model"' \
+        "$CLUSTER_DIR/state/accord-stats.json"
+}

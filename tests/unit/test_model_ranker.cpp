@@ -1,0 +1,146 @@
+// Unit tests for slurm/model_ranker: the per-cycle batch put to the learned
+// model, and how its answers become GPU type speeds. A fake model stands in
+// for the LibTorch one (which test_model_loader covers).
+#include "cmocka_cpp.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "slurm/model_ranker.h"
+#include "snapshot_builder.h"
+
+using accord::core::PendingJob;
+using accord::model::Candidate;
+using accord::model::Prediction;
+using accord::slurm::model_ranker;
+using accord::slurm::predict_family_speeds;
+using accord::test::SnapshotBuilder;
+
+namespace {
+
+// Knows families "ResNet-50" and "LM" and types v100 (1) and a100 (2.5);
+// a job's speed is the type's times its family's factor (LM: 2). Records
+// every batch it is asked.
+class FakeModel : public accord::model::ThroughputModel {
+public:
+    mutable std::vector<std::vector<Candidate>> batches;
+
+    void predict(const Candidate *c, size_t n, Prediction *out) const override
+    {
+        batches.emplace_back(c, c + n);
+        for (size_t i = 0; i < n; i++) {
+            bool family = c[i].job.family == "ResNet-50" || c[i].job.family == "LM";
+            bool gpu = c[i].gpu_type == "v100" || c[i].gpu_type == "a100";
+            out[i] = Prediction{};
+            out[i].family_known = family;
+            out[i].gpu_known = gpu;
+            out[i].valid = gpu;
+            out[i].relative_throughput = (c[i].gpu_type == "a100" ? 2.5 : 1.0) * (c[i].job.family == "LM" ? 2 : 1);
+        }
+    }
+    bool declare_gpu_type(const std::string &, const accord::model::GpuDescriptor &) override { return false; }
+    std::string reference_gpu_type() const override { return "v100"; }
+    std::vector<std::string> families() const override { return {"LM", "ResNet-50"}; }
+    std::vector<std::string> gpu_types() const override { return {"a100", "v100"}; }
+};
+
+PendingJob &gpu_job(SnapshotBuilder &b, uint32_t id, const std::string &family)
+{
+    PendingJob &j = b.add_pending(id);
+    j.gpus.per_node = 1;
+    j.family = family;
+    return j;
+}
+
+// Nodes of a100, v100 and t4 (unknown to the model); jobs of a known
+// family twice (one with a batch size), an unknown family, none, and a
+// CPU-only job of a known family.
+SnapshotBuilder cluster()
+{
+    SnapshotBuilder b;
+    b.add_node("a", 8, 64000, {{"a100", 4}});
+    b.add_node("v", 8, 64000, {{"v100", 4}});
+    b.add_node("t", 8, 64000, {{"t4", 4}});
+    gpu_job(b, 1, "ResNet-50 (batch size 64)");
+    gpu_job(b, 2, "ResNet-50 (batch size 64)");
+    gpu_job(b, 3, "mystery");
+    gpu_job(b, 4, "");
+    b.add_pending(5).family = "LM";
+    return b;
+}
+
+}  // namespace
+
+static void one_batch_per_cycle_of_distinct_families_and_types(void **)
+{
+    SnapshotBuilder b = cluster();
+    FakeModel model;
+    predict_family_speeds(model, b.snapshot(), {});
+    assert_int_equal(model.batches.size(), 1);
+    // 2 families with GPU jobs (the batch-size one once, "mystery") x 3 types.
+    assert_int_equal(model.batches[0].size(), 6);
+    const Candidate &first = model.batches[0][0];
+    assert_string_equal(first.job.family.c_str(), "ResNet-50");
+    assert_int_equal(first.job.batch_size, 64);
+    assert_int_equal(first.gpus, 1);
+    assert_true(first.co_runners.empty());
+}
+
+static void no_family_in_the_queue_asks_nothing(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("v", 8, 64000, {{"v100", 4}});
+    gpu_job(b, 1, "");
+    FakeModel model;
+    assert_true(predict_family_speeds(model, b.snapshot(), {}).empty());
+    assert_true(model.batches.empty());
+}
+
+static void only_known_family_and_type_pairs_get_speeds(void **)
+{
+    SnapshotBuilder b = cluster();
+    FakeModel model;
+    auto speeds = predict_family_speeds(model, b.snapshot(), {});
+    assert_int_equal(speeds.size(), 1);
+    const auto &resnet = speeds.at("ResNet-50 (batch size 64)");
+    assert_int_equal(resnet.size(), 2);  // not t4
+    assert_true(resnet.at("a100") == 2.5);
+    assert_true(resnet.at("v100") == 1.0);
+}
+
+static void speeds_take_the_tables_scale_when_it_rates_the_reference(void **)
+{
+    SnapshotBuilder b = cluster();
+    FakeModel model;
+    auto speeds = predict_family_speeds(model, b.snapshot(), {{"v100", 2}, {"t4", 1}});
+    assert_true(speeds.at("ResNet-50 (batch size 64)").at("a100") == 5.0);
+    assert_true(speeds.at("ResNet-50 (batch size 64)").at("v100") == 2.0);
+}
+
+static void ranker_uses_the_model_for_known_families_and_the_table_otherwise(void **)
+{
+    SnapshotBuilder b = cluster();
+    FakeModel model;
+    const std::map<std::string, double> table = {{"a100", 3}, {"v100", 2}, {"t4", 1}};
+    auto ranker = model_ranker(model, "learned model m.pt", b.snapshot(), table);
+    const auto &queue = b.snapshot().queue;
+    assert_true(*ranker.speed(queue[0], "a100") == 5.0);  // model, table scale (2.5 x 2)
+    assert_true(*ranker.speed(queue[0], "t4") == 1.0);    // type unknown to the model: table
+    assert_true(*ranker.speed(queue[2], "a100") == 3.0);  // family unknown: table
+    assert_true(*ranker.speed(queue[3], "a100") == 3.0);  // no family: table
+    assert_contains(ranker.speed_source(), "learned model m.pt");
+    assert_contains(ranker.speed_source(), "accord_gpu_speed");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(one_batch_per_cycle_of_distinct_families_and_types),
+        cmocka_unit_test(no_family_in_the_queue_asks_nothing),
+        cmocka_unit_test(only_known_family_and_type_pairs_get_speeds),
+        cmocka_unit_test(speeds_take_the_tables_scale_when_it_rates_the_reference),
+        cmocka_unit_test(ranker_uses_the_model_for_known_families_and_the_table_otherwise),
+    };
+    return cmocka_run_group_tests(tests, nullptr, nullptr);
+}
