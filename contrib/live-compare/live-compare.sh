@@ -3,7 +3,7 @@
 # each on a fresh emulated cluster of the same spec, the same jobs
 # submitted at the same (compressed) times with the same time limits
 # (live-run.sh); then accord-sim's prediction for the same jobs (policies
-# slurm and accord-easy). Writes OUT/figures.csv (one line per run),
+# slurm and accord-np). Writes OUT/figures.csv (one line per run),
 # OUT/jct-cdf.svg and OUT/block.md (the results as docs/live-comparison.md
 # shows them), and with --doc replaces the workload's block in that file.
 set -euo pipefail
@@ -70,7 +70,7 @@ for sched in backfill accord; do
     echo "$PROG: $name: sched/$sched done in $((SECONDS - started)) s"
 done
 
-"$build/accord-sim" "${job_options[@]}" --cluster "$spec" --policy slurm,accord-easy --quiet \
+"$build/accord-sim" "${job_options[@]}" --cluster "$spec" --policy slurm,accord-np --quiet \
     --out "$out/sim.json" --summary-csv "$out/sim.csv" --jobs-csv "$out/sim-jobs.csv"
 
 # figures.csv: live runs from Slurm's times, then the simulator's.
@@ -81,7 +81,7 @@ done
             -f "$here/live-figures.awk" "$out/live-$sched.tsv"
     done
     awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) k[$i] = i; next }
-        $1 == "slurm" || $1 == "accord-easy" {
+        $1 == "slurm" || $1 == "accord-np" {
             printf "sim %s,%d,%d,%s,%s,%s,%s,%s\n", $1, $k["jobs"], $k["jobs"], $k["jct_mean_s"], $k["jct_p99_s"],
                 $k["queueing_mean_s"], $k["makespan_s"], $k["gpu_hours"] }' "$out/sim.csv"
 } >"$out/figures.csv"
@@ -101,7 +101,7 @@ set key bottom right
 plot "$out/cdf-live-backfill.dat" using 1:(1.0) smooth cnormal lw 2 title "live sched/backfill", \
      "$out/cdf-live-accord.dat" using 1:(1.0) smooth cnormal lw 2 title "live sched/accord", \
      "$out/cdf-sim-slurm.dat" using 1:(1.0) smooth cnormal dt 2 title "accord-sim slurm", \
-     "$out/cdf-sim-accord-easy.dat" using 1:(1.0) smooth cnormal dt 2 title "accord-sim accord-easy"
+     "$out/cdf-sim-accord-np.dat" using 1:(1.0) smooth cnormal dt 2 title "accord-sim accord-np"
 EOF
 
 # The block: the figures table, accord over backfill, live over sim.
@@ -119,12 +119,12 @@ EOF
         function ratio(a, b) { return b > 0 ? sprintf("%.2f", a / b) : "n/a" }
         END {
             printf "Accord / backfill, mean JCT: live %s, sim %s; p99 JCT: live %s, sim %s.\n",
-                ratio(jct["live sched/accord"], jct["live sched/backfill"]), ratio(jct["sim accord-easy"], jct["sim slurm"]),
-                ratio(p99["live sched/accord"], p99["live sched/backfill"]), ratio(p99["sim accord-easy"], p99["sim slurm"])
+                ratio(jct["live sched/accord"], jct["live sched/backfill"]), ratio(jct["sim accord-np"], jct["sim slurm"]),
+                ratio(p99["live sched/accord"], p99["live sched/backfill"]), ratio(p99["sim accord-np"], p99["sim slurm"])
             printf "Live / sim, mean JCT: backfill %s, accord %s; makespan: backfill %s, accord %s; GPU-hours: backfill %s, accord %s.\n",
-                ratio(jct["live sched/backfill"], jct["sim slurm"]), ratio(jct["live sched/accord"], jct["sim accord-easy"]),
-                ratio(mk["live sched/backfill"], mk["sim slurm"]), ratio(mk["live sched/accord"], mk["sim accord-easy"]),
-                ratio(gh["live sched/backfill"], gh["sim slurm"]), ratio(gh["live sched/accord"], gh["sim accord-easy"])
+                ratio(jct["live sched/backfill"], jct["sim slurm"]), ratio(jct["live sched/accord"], jct["sim accord-np"]),
+                ratio(mk["live sched/backfill"], mk["sim slurm"]), ratio(mk["live sched/accord"], mk["sim accord-np"]),
+                ratio(gh["live sched/backfill"], gh["sim slurm"]), ratio(gh["live sched/accord"], gh["sim accord-np"])
         }' "$out/figures.csv"
     echo
     echo "![JCT CDF, $name](img/live-compare-$name.svg)"

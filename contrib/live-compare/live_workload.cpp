@@ -35,7 +35,7 @@ std::string allowed_types(const sim::JobLimit &limit, const std::vector<core::No
 }
 
 // The plugin ranks GPU types by one speed per type (accord_gpu_speed),
-// while accord-sim's accord-easy ranks by each job type's own one-GPU
+// while accord-sim's policies rank by each job type's own one-GPU
 // speed. The per-type speed here is the geometric mean over the job types
 // measured on every GPU type of the cluster, scaled so the slowest is 1: it
 // orders the types as every such job type does when they all agree.
