@@ -134,6 +134,12 @@ std::string predictor_text(const slurm::PredictorView &p)
         status = "admin speed table (accord_gpu_speed):";
         for (const auto &[type, speed] : p.table)
             status += " " + type + "=" + number(speed);
+    } else if (p.kind == "learned_model") {
+        // The plugin's model ranker: the model where it knows the job's
+        // family and the GPU type, the admin's table elsewhere.
+        status = "learned model (accord_model), accord_gpu_speed where it does not know the family or type:";
+        for (const auto &[type, speed] : p.table)
+            status += " " + type + "=" + number(speed);
     } else if (p.kind == "none") {
         status = "none: no accord_gpu_speed in SchedulerParameters, so no speed figures; a job that accepts "
                  "any GPU type gets the best fit";

@@ -116,9 +116,18 @@ static void predictor_without_table_or_unknown_kind_says_so(void **)
 {
     assert_contains(ctl::predictor_text({"none", "any type: best fit", "src", {}}),
                     "none: no accord_gpu_speed in SchedulerParameters");
-    std::string learned = ctl::predictor_text({"learned", "rule R", "source S", {}});
-    assert_contains(learned, "learned (a predictor this accord-ctl does not know)");
-    assert_contains(learned, "rule: rule R\n  speeds: source S\n");
+    std::string unknown = ctl::predictor_text({"oracle", "rule R", "source S", {}});
+    assert_contains(unknown, "oracle (a predictor this accord-ctl does not know)");
+    assert_contains(unknown, "rule: rule R\n  speeds: source S\n");
+}
+
+static void learned_model_is_named_with_its_fallback_table(void **)
+{
+    std::string text = ctl::predictor_text(
+        {"learned_model", "rule R", "learned model m.pt's predicted throughput", {{"a100", 3}, {"t4", 1}}});
+    assert_contains(text, "learned model (accord_model), accord_gpu_speed where it does not know the family or "
+                          "type: a100=3 t4=1\n");
+    assert_contains(text, "speeds: learned model m.pt's predicted throughput\n");
 }
 
 static void stats_text_gives_totals_means_and_recent_cycles(void **)
@@ -217,6 +226,7 @@ int main()
         cmocka_unit_test(status_text_shows_age_predictor_and_gpus),
         cmocka_unit_test(status_text_lists_partitions_when_given),
         cmocka_unit_test(predictor_without_table_or_unknown_kind_says_so),
+        cmocka_unit_test(learned_model_is_named_with_its_fallback_table),
         cmocka_unit_test(stats_text_gives_totals_means_and_recent_cycles),
         cmocka_unit_test(queue_json_gives_throughput_or_null),
         cmocka_unit_test(status_json_flags_staleness_and_partitions),
