@@ -1,7 +1,10 @@
 // Fuzzes reading a job's hints from its SPANK environment (core/job_hints):
-// each input line is one NAME=VALUE entry of a GPU job on a small cluster.
+// each input line is one NAME=VALUE entry of a 2-GPU job on a small cluster
+// with a 16-GPU limit. A kept count range must hold the request and stay
+// within the limit and what one GPU type holds on its nodes (8 a100).
 #include "core/job_hints.h"
 #include "fuzz_input.h"
+#include "spank/hint_syntax.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -27,5 +30,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     job.allowed_nodes = {0, 1};
     GpuLimit limit{16, "QOS normal MaxTRESPerJob"};
     apply_hints(entries, limit, nodes, job);
+    bool ranged = job.gpu_count_min || job.gpu_count_max;
+    if (ranged && !(job.gpu_count_min >= 1 && job.gpu_count_min <= 2 && job.gpu_count_max >= 2 &&
+                    job.gpu_count_max <= 8))
+        __builtin_trap();
+    if (job.accepted_types.size() > accord::hints::kMaxGpuTypes)
+        __builtin_trap();
     return 0;
 }
