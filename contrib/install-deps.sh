@@ -4,7 +4,10 @@
 # are what a sched plugin compiles against). Idempotent; run as root.
 # slurmdbd and MariaDB's server and client cores serve the accounting
 # cluster (accord-cluster up --accounting); the cores, not mariadb-server,
-# since that one's postinst would start a system-wide server.
+# since that one's postinst would start a system-wide server. clang and
+# libclang-rt-14-dev (libFuzzer, clang's ASan/UBSan runtimes) build the fuzz
+# harnesses; gcc's own libasan8, libubsan1 and libtsan2 (pulled in by
+# build-essential) serve contrib/sanitize.sh.
 set -euo pipefail
 
 SLURM_SRC_PARENT=${SLURM_SRC_PARENT:-/usr/local/src/accord}
@@ -38,6 +41,7 @@ apt-get install -y -qq --no-install-recommends \
     slurmdbd mariadb-server-core mariadb-client-core \
     libjansson-dev libhwloc-dev libcmocka-dev libglpk-dev \
     libtorch-dev libopenblas0-openmp \
+    clang libclang-rt-14-dev \
     procps psmisc gnuplot-nox >/dev/null
 
 version=$(dpkg-query -W -f='${Version}' slurmctld)

@@ -1,5 +1,6 @@
 #include "ctl/gres_text.h"
 
+#include <climits>
 #include <vector>
 
 namespace accord::ctl {
@@ -46,7 +47,12 @@ core::GpuCounts gpu_counts(const std::string &gres)
         std::string rest = bare.substr(4);
         size_t colon = rest.rfind(':');
         std::string type = colon == std::string::npos ? kUntypedGpu : rest.substr(0, colon);
-        counts[type] += whole_number(colon == std::string::npos ? rest : rest.substr(colon + 1), item);
+        int count = whole_number(colon == std::string::npos ? rest : rest.substr(colon + 1), item);
+        // Each count fits an int, but their sum may not (found by fuzzing).
+        if (counts[type] > INT_MAX - count)
+            throw std::invalid_argument("GRES item '" + item + "': more than " + std::to_string(INT_MAX) +
+                                        " GPUs of type " + type + " in all");
+        counts[type] += count;
     }
     return counts;
 }

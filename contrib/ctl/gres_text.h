@@ -14,7 +14,8 @@ namespace accord::ctl {
 constexpr const char *kUntypedGpu = "gpu";
 
 // Throws std::invalid_argument quoting an item whose count is not a whole
-// number. Items other than gpu are skipped; "" and "(null)" hold none.
+// number, or that takes a type's total past INT_MAX. Items other than gpu
+// are skipped; "" and "(null)" hold none.
 core::GpuCounts gpu_counts(const std::string &gres);
 
 }  // namespace accord::ctl

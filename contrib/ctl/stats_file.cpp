@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <fstream>
 #include <memory>
@@ -40,7 +41,8 @@ public:
         return value;
     }
 
-    int64_t integer(const char *key, int64_t min = 0) const
+    // Bounded by `max` too: a count read into an int must fit it.
+    int64_t integer(const char *key, int64_t min = 0, int64_t max = INT64_MAX) const
     {
         const json_t *value = get(key);
         if (!json_is_integer(value))
@@ -49,6 +51,9 @@ public:
         if (number < min)
             throw StatsError(path_ + ": key " + name(key) + " is " + std::to_string(number) + ", below " +
                              std::to_string(min));
+        if (number > max)
+            throw StatsError(path_ + ": key " + name(key) + " is " + std::to_string(number) + ", above " +
+                             std::to_string(max));
         return number;
     }
 
@@ -134,10 +139,10 @@ void read_gpus(const Object &o, std::map<std::string, slurm::GpuTypeView> &gpus)
     o.for_each([&](const char *type, const json_t *value, const std::string &where) {
         Object g(value, where, o.path());
         slurm::GpuTypeView &v = gpus[type];
-        v.nodes = static_cast<int>(g.integer("nodes"));
-        v.total = static_cast<int>(g.integer("total"));
-        v.free = static_cast<int>(g.integer("free"));
-        v.unavailable = static_cast<int>(g.integer("unavailable"));
+        v.nodes = static_cast<int>(g.integer("nodes", 0, INT_MAX));
+        v.total = static_cast<int>(g.integer("total", 0, INT_MAX));
+        v.free = static_cast<int>(g.integer("free", 0, INT_MAX));
+        v.unavailable = static_cast<int>(g.integer("unavailable", 0, INT_MAX));
         if (v.free + v.unavailable > v.total)
             g.fail("has free + unavailable above total");
     });
@@ -146,11 +151,11 @@ void read_gpus(const Object &o, std::map<std::string, slurm::GpuTypeView> &gpus)
 slurm::QueuedJobView read_job(const Object &o)
 {
     slurm::QueuedJobView j;
-    j.job_id = static_cast<uint32_t>(o.integer("job_id", 1));
+    j.job_id = static_cast<uint32_t>(o.integer("job_id", 1, UINT32_MAX));
     j.partition = o.text("partition");
     j.family = o.text("family");
     j.requested_type = o.text("requested_type");
-    j.gpus = static_cast<int>(o.integer("gpus", 1));
+    j.gpus = static_cast<int>(o.integer("gpus", 1, INT_MAX));
     o.object("speed").for_each([&](const char *type, const json_t *value, const std::string &where) {
         j.speed[type] = speed_value(value, where, o.path());
     });
@@ -186,7 +191,7 @@ StatsFile parse_stats(const std::string &text, const std::string &path)
     StatsFile s;
     s.path = path;
     s.written_at = top.integer("written_at");
-    s.interval_s = static_cast<int>(top.integer("interval_s", 1));
+    s.interval_s = static_cast<int>(top.integer("interval_s", 1, INT_MAX));
     s.cycles = top.integer("cycles");
     s.started_total = top.integer("started_total");
     s.refused_total = top.integer("refused_total");

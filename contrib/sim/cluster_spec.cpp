@@ -34,6 +34,9 @@ std::vector<core::Node> parse_cluster_spec(const std::string &spec)
         std::string type = item.substr(0, colon);
         int count = positive(item.substr(colon + 1, x - colon - 1), item);
         int gpus = positive(item.substr(x + 1), item);
+        if (nodes.size() + count > kMaxSpecNodes)
+            throw InputError("cluster spec item '" + item + "': more than " + std::to_string(kMaxSpecNodes) +
+                             " nodes in the whole spec");
         for (int i = 1; i <= count; i++) {
             core::Node n;
             n.name = type + "-" + std::to_string(i);

@@ -14,7 +14,13 @@ namespace accord::sim {
 // traces only ask for GPUs.
 constexpr int kCpusPerGpu = 4;
 
-// Throws InputError naming the item that is wrong.
+// Nodes a whole spec may name: far beyond any cluster simulated here, and
+// a bound on memory (each item alone may name up to 100,000; found by
+// fuzzing, tests/fuzz/fuzz_cluster_spec).
+constexpr size_t kMaxSpecNodes = 100000;
+
+// Throws InputError naming the item that is wrong, or the item that takes
+// the spec past kMaxSpecNodes.
 std::vector<core::Node> parse_cluster_spec(const std::string &spec);
 
 }  // namespace accord::sim

@@ -1,5 +1,6 @@
 #include "sim/sacct_records.h"
 
+#include <climits>
 #include <ctime>
 
 #include "sim/input_error.h"
@@ -45,7 +46,8 @@ public:
 
     const std::string &text(size_t field) const { return fields_[field]; }
 
-    int64_t whole(size_t field, int64_t min) const
+    // At most `max`: a count read into an int must fit it.
+    int64_t whole(size_t field, int64_t min, int64_t max = INT64_MAX / 2) const
     {
         unsigned long long value = 0;
         bool negative = false;
@@ -53,6 +55,8 @@ public:
             fail(field, "is not a whole number >= " + std::to_string(min));
         if (static_cast<int64_t>(value) < min)
             fail(field, "must be >= " + std::to_string(min));
+        if (static_cast<int64_t>(value) > max)
+            fail(field, "must be <= " + std::to_string(max));
         return static_cast<int64_t>(value);
     }
 
@@ -97,7 +101,7 @@ SacctRecord record_of(const Line &f, int number)
     if (f.text(3) != "Unknown" && f.text(3) != "None")
         r.start = f.time(3);
     r.elapsed_s = f.whole(4, 0);
-    r.nodes = static_cast<int>(f.whole(5, 0));
+    r.nodes = static_cast<int>(f.whole(5, 0, INT_MAX));
     r.alloc_tres = f.text(6);
     r.job_name = f.text(7);
     r.comment = f.text(8);

@@ -62,7 +62,9 @@ std::optional<GpuCounts> gpus_of(std::string_view text)
         std::optional<int64_t> count = colon == std::string_view::npos ? std::nullopt : integer_of(item.substr(colon + 1));
         if (!count || *count < 1 || *count > hints::kMaxGpus || colon == 0)
             return std::nullopt;
-        gpus[std::string(item.substr(0, colon))] += static_cast<int>(*count);
+        // sample_line() names each type once; a repeat could also sum past int.
+        if (!gpus.emplace(std::string(item.substr(0, colon)), static_cast<int>(*count)).second)
+            return std::nullopt;
     }
     return gpus;
 }

@@ -2,15 +2,13 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
 #include <exception>
 #include <memory>
-#include <mutex>
-#include <thread>
 #include <utility>
 
 #include "core/gpu_type_ranker.h"
 #include "core/plan_cycle.h"
+#include "slurm/agent_thread.h"
 #include "slurm/cycle_stats.h"
 #include "slurm/model_loader.h"
 #include "slurm/model_ranker.h"
@@ -32,11 +30,7 @@ using Clock = std::chrono::steady_clock;
 // yields, so RPCs are not held up for a whole burst of starts.
 constexpr auto kApplyHoldBudget = std::chrono::milliseconds(10);
 
-std::mutex agent_mutex;   // guards the fields below
-std::condition_variable wake;
-std::thread agent_thread;
-bool stop_requested = false;
-bool reconfig_requested = false;
+AgentThread agent_thread;
 
 int64_t micros_since(Clock::time_point start)
 {
@@ -138,17 +132,6 @@ std::string stats_file()
     return dir.empty() ? "" : dir + "/accord-stats.json";
 }
 
-// Sleeps one interval; returns false when asked to stop.
-bool wait_interval(const core::SchedulerParams &params, bool &reconfig)
-{
-    std::unique_lock<std::mutex> lock(agent_mutex);
-    wake.wait_for(lock, std::chrono::seconds(params.interval_s),
-                  [] { return stop_requested || reconfig_requested; });
-    reconfig = reconfig_requested;
-    reconfig_requested = false;
-    return !stop_requested;
-}
-
 void log_model_refresh(const RefreshResult &result)
 {
     if (result.line.empty())
@@ -159,77 +142,52 @@ void log_model_refresh(const RefreshResult &result)
         info("sched/accord: %s", result.line.c_str());
 }
 
-void agent_main()
-{
-    core::SchedulerParams params;  // replaced at once: start_agent asks for a read
+// What the agent keeps from one cycle to the next.
+struct AgentState {
+    core::SchedulerParams params;  // replaced at once: the first cycle is a reconfigure
     CycleStats stats;
     std::string stats_path;
     ReportIngest reports;
-    ReloadableModel model(model_module_dirs());
-    bool reconfig = false;
-    while (wait_interval(params, reconfig)) {
-        try {
-            if (reconfig) {
-                params = read_scheduler_params();
-                stats_path = stats_file();  // StateSaveLocation may have changed
-                reports.reconfigure();
-                log_model_refresh(model.refresh(params.model_path));
-            }
-            CycleView view;
-            CycleRecord rec = run_cycle(params, model, view);
-            report(rec, std::move(view), stats, params, stats_path);
-            reports.run(time(nullptr));
-        } catch (const std::exception &e) {
-            error("sched/accord: scheduling cycle failed: %s", e.what());
-        } catch (...) {
-            error("sched/accord: scheduling cycle failed with an unknown error");
+    ReloadableModel model{model_module_dirs()};
+};
+
+// One cycle; returns the time to sleep before the next.
+std::chrono::milliseconds agent_cycle(AgentState &state, bool reconfig)
+{
+    try {
+        if (reconfig) {
+            state.params = read_scheduler_params();
+            state.stats_path = stats_file();  // StateSaveLocation may have changed
+            state.reports.reconfigure();
+            log_model_refresh(state.model.refresh(state.params.model_path));
         }
+        CycleView view;
+        CycleRecord rec = run_cycle(state.params, state.model, view);
+        report(rec, std::move(view), state.stats, state.params, state.stats_path);
+        state.reports.run(time(nullptr));
+    } catch (const std::exception &e) {
+        error("sched/accord: scheduling cycle failed: %s", e.what());
+    } catch (...) {
+        error("sched/accord: scheduling cycle failed with an unknown error");
     }
+    return std::chrono::seconds(state.params.interval_s);
 }
 
 }  // namespace
 
 bool start_agent()
 {
-    std::lock_guard<std::mutex> lock(agent_mutex);
-    if (agent_thread.joinable()) {
+    auto state = std::make_shared<AgentState>();
+    if (!agent_thread.start([state](bool reconfig) { return agent_cycle(*state, reconfig); })) {
         debug2("sched/accord: agent already running, not starting another");
         return false;
     }
-    stop_requested = false;
-    // slurmctld also calls sched_p_reconfig() at start-up: one flag, one read.
-    reconfig_requested = true;
-    agent_thread = std::thread([] {
-        try {
-            agent_main();
-        } catch (...) {
-            error("sched/accord: scheduling agent stopped by an unexpected error");
-        }
-    });
     sched_verbose("sched/accord: scheduling agent started");
     return true;
 }
 
-void stop_agent()
-{
-    std::thread finishing;
-    {
-        std::lock_guard<std::mutex> lock(agent_mutex);
-        stop_requested = true;
-        finishing = std::move(agent_thread);
-    }
-    wake.notify_all();
-    if (finishing.joinable())
-        finishing.join();
-}
+void stop_agent() { agent_thread.stop(); }
 
-void request_reconfig()
-{
-    {
-        std::lock_guard<std::mutex> lock(agent_mutex);
-        reconfig_requested = true;
-    }
-    wake.notify_all();
-}
+void request_reconfig() { agent_thread.request_reconfigure(); }
 
 }  // namespace accord::slurm

@@ -51,12 +51,21 @@ static void empty_spec_is_an_error(void **)
     rejected("", "names no nodes");
 }
 
+// Fuzzing found that many items of 100,000 nodes each made the parser
+// allocate gigabytes: the whole spec is bounded.
+static void spec_is_bounded_in_nodes(void **)
+{
+    assert_int_equal(parse_cluster_spec("a:60000x1,b:40000x1").size(), 100000);
+    rejected("a:60000x1,b:40000x1,c:1x1", "'c:1x1': more than 100000 nodes");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(spec_gives_named_nodes_with_gpus),
         cmocka_unit_test(bad_items_are_named),
         cmocka_unit_test(empty_spec_is_an_error),
+        cmocka_unit_test(spec_is_bounded_in_nodes),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

@@ -202,6 +202,18 @@ static void gres_bad_count_is_named(void **)
     fail_msg("no error");
 }
 
+// Fuzzing (UBSan): three counts of 999999999 overflowed the int total.
+static void gres_total_beyond_int_is_an_error(void **)
+{
+    try {
+        ctl::gpu_counts("gpu:a100:999999999,gpu:a100:999999999,gpu:a100:999999999");
+    } catch (const std::invalid_argument &e) {
+        assert_contains(e.what(), "GRES item 'gpu:a100:999999999': more than 2147483647 GPUs of type a100");
+        return;
+    }
+    fail_msg("no error");
+}
+
 static void table_aligns_text_left_and_numbers_right(void **)
 {
     ctl::TextTable t({"NAME", "N"});
@@ -234,6 +246,7 @@ int main()
         cmocka_unit_test(gres_counts_typed_untyped_and_skips_others),
         cmocka_unit_test(gres_in_use_with_index_lists),
         cmocka_unit_test(gres_bad_count_is_named),
+        cmocka_unit_test(gres_total_beyond_int_is_an_error),
         cmocka_unit_test(table_aligns_text_left_and_numbers_right),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);

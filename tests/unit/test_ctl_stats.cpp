@@ -192,6 +192,21 @@ static void wrong_type_is_named(void **)
     assert_error(text, "key queue.listed[0].gpus is -2, below 1");
 }
 
+// Fuzzing: a count too large for the int it is read into was cut silently
+// (4294967297 GPUs read as 1); it is refused, naming the key.
+static void count_beyond_int_is_refused(void **)
+{
+    SnapshotBuilder b = cluster();
+    std::string text = written_file(view_of(b.get()), 1);
+    size_t at = text.find("\"gpus\": 2");
+    text.replace(at, 9, "\"gpus\": 4294967297");
+    assert_error(text, "key queue.listed[0].gpus is 4294967297, above 2147483647");
+    text = written_file(view_of(b.get()), 1);
+    at = text.find("\"interval_s\": 5");
+    text.replace(at, 15, "\"interval_s\": 4294967295");
+    assert_error(text, "key interval_s is 4294967295, above 2147483647");
+}
+
 static void other_format_is_refused(void **)
 {
     assert_error("{\"format\": 2}", "format 2, but this accord-ctl reads format 1");
@@ -237,6 +252,7 @@ int main()
         cmocka_unit_test(corrupt_json_names_line_and_column),
         cmocka_unit_test(missing_key_is_named_by_its_path),
         cmocka_unit_test(wrong_type_is_named),
+        cmocka_unit_test(count_beyond_int_is_refused),
         cmocka_unit_test(other_format_is_refused),
         cmocka_unit_test(missing_file_names_it_and_who_writes_it),
         cmocka_unit_test(staleness_after_three_cycles_or_a_minute),

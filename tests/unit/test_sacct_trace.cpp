@@ -110,6 +110,9 @@ static void bad_fields_are_named_with_their_line(void **)
     assert_contains(parse_error(kHeader + "2|COMPLETED|noon|2|1|1||||\n"),
                     "acct.txt:2: field 3 (Submit): 'noon' is not a time");
     assert_contains(parse_error(kHeader + "2|COMPLETED|1|2\n"), "acct.txt:2: 4 fields, expected 10");
+    // Found by review after fuzzing: a node count beyond int was cut silently.
+    assert_contains(parse_error(kHeader + "2|COMPLETED|1|2|3|4294967297||||\n"),
+                    "acct.txt:2: field 6 (NNodes): '4294967297' must be <= 2147483647");
 }
 
 static void delimiter_in_free_text_is_an_error_with_the_way_out(void **)

@@ -127,6 +127,7 @@ static void bad_fields_refused_by_name(void **)
         {"a100:2", "a100:0", "gpus"},       {"a100:2", "a100", "gpus"},
         {"a100-1,v100-[1-2]", "", "nodes"}, {"steps_per_second", "steps", "metric"},
         {"12.5", "-1", "rate"},             {"\t3", "\t0", "seq"},
+        {"a100:2", "a100:1,a100:1", "gpus"},  // a type named twice (its sum could pass int)
     };
     for (const auto &c : cases) {
         std::string bad = body;

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (tests/fuzz/fuzz_*.cpp, with ASan+UBSan)
+# and runs each over its checked-in seed corpus (tests/fuzz/corpus/NAME):
+#   bounded (make check): --runs N inputs per target, seed 1, so the run is
+#     the same length every time;
+#   longer (make fuzz): --seconds S per target.
+# New inputs go to a scratch corpus in the build dir, never to the source
+# tree; a crash leaves its input there as crash-* and fails the target.
+# Ends with "fuzz: N passed, N failed" (one per target).
+# Environment: FUZZ_CXX (clang++), ACCORD_SRCDIR, ACCORD_FUZZ_DIR (build dir).
+set -uo pipefail
+src=${ACCORD_SRCDIR:-$(cd "$(dirname "$0")/../.." && pwd)}
+out=${ACCORD_FUZZ_DIR:-$PWD/fuzz}
+runs=${FUZZ_RUNS:-2000}
+seconds=""
+targets=()
+while [ $# -gt 0 ]; do
+    case $1 in
+        --runs) runs=$2; shift 2 ;;
+        --seconds) seconds=$2; shift 2 ;;
+        *) targets+=("$1"); shift ;;
+    esac
+done
+[ ${#targets[@]} -gt 0 ] || for f in "$src"/tests/fuzz/fuzz_*.cpp; do targets+=("$(basename "$f" .cpp | sed 's/^fuzz_//')"); done
+
+mkdir -p "$out"
+env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -j"${FUZZ_JOBS:-2}" -f "$src/tests/fuzz/fuzz.mk" \
+    SRCDIR="$src" OUT="$out" FUZZ_CXX="${FUZZ_CXX:-clang++}" || { echo "fuzz: 0 passed, ${#targets[@]} failed"; exit 1; }
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+limit=(-runs="$runs" -seed=1)
+[ -z "$seconds" ] || limit=(-max_total_time="$seconds")
+passed=0 failed=0
+for t in "${targets[@]}"; do
+    work="$out/run/$t"
+    rm -rf "$work" && mkdir -p "$work/corpus"
+    log="$work/fuzz.log"
+    start=$SECONDS
+    # -timeout: one input taking over 10 s is a hang; -rss_limit_mb and
+    # -malloc_limit_mb: memory growing without bound is a finding too.
+    (cd "$work" && "$out/fuzz_$t" "${limit[@]}" -max_len=4096 -timeout=10 -rss_limit_mb=1024 \
+        -malloc_limit_mb=256 -print_final_stats=1 corpus "$src/tests/fuzz/corpus/$t") >"$log" 2>&1
+    rc=$?
+    inputs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+    if [ $rc -eq 0 ]; then
+        passed=$((passed + 1))
+        echo "fuzz $t: ok, ${inputs:-?} inputs in $((SECONDS - start)) s"
+    else
+        failed=$((failed + 1))
+        echo "fuzz $t: FAILED (exit $rc), ${inputs:-?} inputs; log $log"
+        grep -E 'ERROR|runtime error|SUMMARY|Test unit written|uncaught|terminate' "$log" | head -n 10
+    fi
+done
+echo "fuzz: $passed passed, $failed failed"
+[ $failed -eq 0 ]
