@@ -15,7 +15,7 @@ PARSER_SOURCES = \
 	contrib/sim/number_text.cpp contrib/sim/csv_table.cpp contrib/sim/throughput_table.cpp \
 	contrib/sim/gavel_trace.cpp contrib/sim/sia_application.cpp contrib/sim/sia_step_time.cpp \
 	contrib/sim/sia_profiles.cpp contrib/sim/sia_workload.cpp contrib/sim/alibaba_cluster.cpp \
-	contrib/sim/cluster_spec.cpp contrib/sim/sacct_records.cpp
+	contrib/sim/cluster_spec.cpp contrib/sim/sacct_records.cpp contrib/sim/text_lines.cpp
 HARNESSES = $(patsubst $(SRCDIR)/tests/fuzz/%.cpp,$(OUT)/%,$(wildcard $(SRCDIR)/tests/fuzz/fuzz_*.cpp))
 OBJECTS = $(patsubst %.cpp,$(OUT)/obj/%.o,$(PARSER_SOURCES))
 
