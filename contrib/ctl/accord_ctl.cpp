@@ -4,7 +4,6 @@
 // own view of the partitions. Exit status: 0 fine, 1 an error or a stale
 // stats file (the figures are still shown), 2 a bad command line.
 #include <getopt.h>
-#include <slurm/slurm.h>
 
 #include <cstdlib>
 #include <ctime>
@@ -72,7 +71,7 @@ int run(const Options &o)
 {
     bool need_slurm = o.stats_file.empty() || o.command == "status";
     if (need_slurm)
-        slurm_init(nullptr);
+        init_slurm_client();
     std::string path = o.stats_file.empty() ? state_save_location() + "/accord-stats.json" : o.stats_file;
     StatsFile stats = read_stats_file(path);
     int64_t now = time(nullptr);

@@ -9,6 +9,8 @@
 
 namespace accord::ctl {
 
+void init_slurm_client() { slurm_init(nullptr); }
+
 namespace {
 
 [[noreturn]] void slurm_failed(const char *call)

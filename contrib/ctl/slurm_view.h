@@ -1,6 +1,6 @@
 // Slurm's own view, through libslurm (the calls sinfo and scontrol make):
 // GPUs per partition and type now, and where slurmctld keeps its state.
-// Call slurm_init() first.
+// Call init_slurm_client() first.
 #pragma once
 
 #include <map>
@@ -11,6 +11,9 @@
 namespace accord::ctl {
 
 using GpusByType = std::map<std::string, slurm::GpuTypeView>;
+
+// Reads slurm.conf for libslurm (slurm_init).
+void init_slurm_client();
 
 // Partition name -> GPU type -> counts. A node counts as unavailable when
 // it is down, drained, failing, not responding or powered down: not among
