@@ -3,9 +3,12 @@
 # each on a fresh emulated cluster of the same spec, the same jobs
 # submitted at the same (compressed) times with the same time limits
 # (live-run.sh); then accord-sim's prediction for the same jobs (policies
-# slurm and accord-np). Writes OUT/figures.csv (one line per run),
-# OUT/jct-cdf.svg and OUT/block.md (the results as docs/live-comparison.md
-# shows them), and with --doc replaces the workload's block in that file.
+# slurm and accord-np, the latter ranking GPU types by the plugin's own
+# accord_gpu_speed table, and once more knowing each job type's measured
+# speed). Writes OUT/figures.csv (one line per run), OUT/jct-cdf.svg,
+# OUT/jobs-SCHED.md (each live job beside its prediction) and OUT/block.md
+# (the results as docs/live-comparison.md shows them), and with --doc
+# replaces the workload's block in that file.
 set -euo pipefail
 
 PROG=${0##*/}
@@ -70,8 +73,20 @@ for sched in backfill accord; do
     echo "$PROG: $name: sched/$sched done in $((SECONDS - started)) s"
 done
 
+# The prediction ranks GPU types by the table the plugin is given; a second
+# run shows what knowing each job type's measured speed would add.
+gpu_speed=$(sed -n 's/^# accord_gpu_speed=//p' "$out/plan.tsv")
+[ -n "$gpu_speed" ] || die "$out/plan.tsv names no accord_gpu_speed"
 "$build/accord-sim" "${job_options[@]}" --cluster "$spec" --policy slurm,accord-np --quiet \
-    --out "$out/sim.json" --summary-csv "$out/sim.csv" --jobs-csv "$out/sim-jobs.csv"
+    --gpu-speed "$gpu_speed" --out "$out/sim.json" --summary-csv "$out/sim.csv" --jobs-csv "$out/sim-jobs.csv"
+"$build/accord-sim" "${job_options[@]}" --cluster "$spec" --policy accord-np --quiet \
+    --out /dev/null --summary-csv "$out/sim-job-types.csv"
+for sched in backfill accord; do
+    policy=slurm
+    [ "$sched" = backfill ] || policy=accord-np
+    awk -v scale="$scale" -v policy="$policy" -f "$here/live-jobs.awk" \
+        "$out/plan.tsv" "$out/live-$sched.tsv" "$out/sim-jobs.csv" >"$out/jobs-$sched.md"
+done
 
 # figures.csv: live runs from Slurm's times, then the simulator's.
 {
@@ -84,6 +99,10 @@ done
         $1 == "slurm" || $1 == "accord-np" {
             printf "sim %s,%d,%d,%s,%s,%s,%s,%s\n", $1, $k["jobs"], $k["jobs"], $k["jct_mean_s"], $k["jct_p99_s"],
                 $k["queueing_mean_s"], $k["makespan_s"], $k["gpu_hours"] }' "$out/sim.csv"
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) k[$i] = i; next }
+        $1 == "accord-np" {
+            printf "sim accord-np with job-type speeds,%d,%d,%s,%s,%s,%s,%s\n", $k["jobs"], $k["jobs"], $k["jct_mean_s"],
+                $k["jct_p99_s"], $k["queueing_mean_s"], $k["makespan_s"], $k["gpu_hours"] }' "$out/sim-job-types.csv"
 } >"$out/figures.csv"
 awk -F, -v dir="$out" '/^# policy / { f = dir "/cdf-sim-" substr($0, 10) ".dat"; next }
     /^trace_line/ { next }
@@ -118,8 +137,9 @@ EOF
     awk -F, 'NR > 1 { jct[$1] = $4; p99[$1] = $5; mk[$1] = $7; gh[$1] = $8 }
         function ratio(a, b) { return b > 0 ? sprintf("%.2f", a / b) : "n/a" }
         END {
-            printf "Accord / backfill, mean JCT: live %s, sim %s; p99 JCT: live %s, sim %s.\n",
+            printf "Accord / backfill, mean JCT: live %s, sim %s (with job-type speeds %s); p99 JCT: live %s, sim %s.\n",
                 ratio(jct["live sched/accord"], jct["live sched/backfill"]), ratio(jct["sim accord-np"], jct["sim slurm"]),
+                ratio(jct["sim accord-np with job-type speeds"], jct["sim slurm"]),
                 ratio(p99["live sched/accord"], p99["live sched/backfill"]), ratio(p99["sim accord-np"], p99["sim slurm"])
             printf "Live / sim, mean JCT: backfill %s, accord %s; makespan: backfill %s, accord %s; GPU-hours: backfill %s, accord %s.\n",
                 ratio(jct["live sched/backfill"], jct["sim slurm"]), ratio(jct["live sched/accord"], jct["sim accord-np"]),

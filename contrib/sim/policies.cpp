@@ -29,9 +29,13 @@ PolicyEntry event_policy(const char *name, RankerFactory factory,
     return PolicyEntry{name, std::move(factory), {}, allocator};
 }
 
-std::unique_ptr<core::GpuTypeRanker> measured_one_gpu(const ThroughputTable &table)
+// Each job type's measured one-GPU speed, or the admin's per-type table when
+// given: what the plugin knows without a learned model.
+std::unique_ptr<core::GpuTypeRanker> measured_one_gpu(const ThroughputTable &table, const GpuSpeeds &gpu_speed)
 {
-    return std::make_unique<core::FamilySpeedRanker>(one_gpu_speeds(table), std::map<std::string, double>{});
+    if (!gpu_speed.empty())
+        return std::make_unique<core::SpeedTableRanker>(gpu_speed);
+    return std::make_unique<core::FamilySpeedRanker>(one_gpu_speeds(table), GpuSpeeds{});
 }
 
 // A round policy built from the throughput table when it takes one, else
@@ -59,8 +63,8 @@ const std::vector<PolicyEntry> &registered_policies()
 {
     static const std::vector<PolicyEntry> all = {
         event_policy("slurm",
-                     [](const ThroughputTable &) {
-                         return std::make_unique<core::SpeedTableRanker>(std::map<std::string, double>{});
+                     [](const ThroughputTable &, const GpuSpeeds &) {
+                         return std::make_unique<core::SpeedTableRanker>(GpuSpeeds{});
                      }),
         event_policy("accord-easy", measured_one_gpu),
         event_policy("accord-np", measured_one_gpu, core::AllocConfig{}),

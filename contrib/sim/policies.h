@@ -5,7 +5,9 @@
 //               takes whichever GPUs fit best)
 //      accord-easy - the Slurm plugin with accord_policy=easy: the same queue, each
 //               job on the free GPU type where its model family trains
-//               fastest (measured, one GPU); never preempts
+//               fastest (measured, one GPU); never preempts. Given
+//               --gpu-speed, it ranks types by that table instead, as the
+//               plugin does without a learned model (so does accord-np)
 //      accord-np - Accord's allocator without preemption
 //               (core/allocator_cycle.h): types and counts for the whole
 //               queue at once, started by the same EASY pipeline, with the
@@ -21,6 +23,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,7 +36,11 @@
 
 namespace accord::sim {
 
-using RankerFactory = std::function<std::unique_ptr<core::GpuTypeRanker>(const ThroughputTable &)>;
+// `gpu_speed`: the admin's relative speed per GPU type (accord-sim's
+// --gpu-speed, the plugin's accord_gpu_speed); empty when not given.
+using GpuSpeeds = std::map<std::string, double>;
+using RankerFactory =
+    std::function<std::unique_ptr<core::GpuTypeRanker>(const ThroughputTable &, const GpuSpeeds &gpu_speed)>;
 using RoundFactory = std::function<std::unique_ptr<RoundPolicy>(const ThroughputTable &)>;
 
 // Exactly one of the factories is set.

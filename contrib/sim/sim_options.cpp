@@ -7,6 +7,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "core/scheduler_params.h"
 #include "sim/policies.h"
 
 namespace accord::sim {
@@ -43,6 +44,10 @@ const char kUsage[] =
     "                       always added\n"
     "  --limit-factor X     time limit = slowest run time x X (default 1.5, >= 1)\n"
     "  --reserve-depth N    reservations per cycle (default 1)\n"
+    "  --gpu-speed TABLE    accord-easy and accord-np rank GPU types by this relative\n"
+    "                       speed per type, TYPE:SPEED[/TYPE:SPEED...], as the plugin\n"
+    "                       does with accord_gpu_speed (default: each job type's\n"
+    "                       measured one-GPU speed)\n"
     "  --round S            round length of round-based policies, seconds (default 360)\n"
     "  --restart S          progress a round-based policy's job loses when it is\n"
     "                       moved, paused and resumed, seconds (default 30)\n"
@@ -128,6 +133,7 @@ SimOptions parse_sim_options(int argc, char **argv)
         {"sia-uncalibrated", no_argument, nullptr, 'U'},  {"sia-workload", required_argument, nullptr, 'w'},
         {"sia-batch", required_argument, nullptr, 'b'},   {"rigid", no_argument, nullptr, 'i'},
         {"alibaba-cluster", required_argument, nullptr, 'a'}, {"scale-down", required_argument, nullptr, 's'},
+        {"gpu-speed", required_argument, nullptr, 'V'},
         {nullptr, 0, nullptr, 0}};
     SimOptions o;
     o.progress = isatty(STDERR_FILENO);
@@ -162,6 +168,10 @@ SimOptions parse_sim_options(int argc, char **argv)
         case 'i': o.rigid = true; break;
         case 'a': o.alibaba_cluster = optarg; break;
         case 's': o.scale_down = number(optarg, 1, 1e6, "--scale-down"); break;
+        case 'V':
+            if (!core::parse_speed_table(optarg, o.gpu_speed))
+                usage_error(std::string("--gpu-speed: '") + optarg + "' is not TYPE:SPEED[/TYPE:SPEED...] with speeds > 0");
+            break;
         case 'h': std::cout << kUsage; std::exit(0);
         default: usage_error("unknown option");
         }

@@ -3,6 +3,7 @@
 // naming the option and what it accepts.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,7 @@ struct SimOptions {
     std::string cluster, alibaba_cluster;
     double scale_down = 10;
     std::vector<std::string> policies;
+    std::map<std::string, double> gpu_speed;  // --gpu-speed; empty: measured speeds
     SimConfig config;
     RoundConfig rounds;
     std::string out, summary_csv, decision_log, jobs_csv, write_trace;

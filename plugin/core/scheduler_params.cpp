@@ -33,26 +33,6 @@ bool parse_long(const std::string &text, long lo, long hi, long &out)
     return true;
 }
 
-// "a100:3/v100:2/t4:1": a relative speed per GPU type.
-bool parse_speed_table(const std::string &text, std::map<std::string, double> &out)
-{
-    std::map<std::string, double> table;
-    for (const auto &entry : split(text, '/')) {
-        auto colon = entry.find(':');
-        if (colon == 0 || colon == std::string::npos)
-            return false;
-        const std::string number = entry.substr(colon + 1);
-        char *end = nullptr;
-        double speed = std::strtod(number.c_str(), &end);
-        if (number.empty() || *end || !std::isfinite(speed) || speed <= 0)
-            return false;
-        table[entry.substr(0, colon)] = speed;
-    }
-    if (table.empty())
-        return false;
-    out = std::move(table);
-    return true;
-}
 
 struct IntKey {
     const char *name;
@@ -124,6 +104,26 @@ void parse_accord_key(SchedulerParams &p, const std::string &key, const std::str
 }
 
 }  // namespace
+
+bool parse_speed_table(const std::string &text, std::map<std::string, double> &out)
+{
+    std::map<std::string, double> table;
+    for (const auto &entry : split(text, '/')) {
+        auto colon = entry.find(':');
+        if (colon == 0 || colon == std::string::npos)
+            return false;
+        const std::string number = entry.substr(colon + 1);
+        char *end = nullptr;
+        double speed = std::strtod(number.c_str(), &end);
+        if (number.empty() || *end || !std::isfinite(speed) || speed <= 0)
+            return false;
+        table[entry.substr(0, colon)] = speed;
+    }
+    if (table.empty())
+        return false;
+    out = std::move(table);
+    return true;
+}
 
 SchedulerParams parse_scheduler_params(const std::string &text, std::vector<std::string> &errors)
 {

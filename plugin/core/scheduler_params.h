@@ -36,6 +36,10 @@ struct SchedulerParams {
     bool defer = false;               // defer
 };
 
+// "a100:3/v100:2/t4:1": a relative speed per GPU type (accord_gpu_speed);
+// false (and `out` unchanged) unless every entry is TYPE:SPEED with SPEED > 0.
+bool parse_speed_table(const std::string &text, std::map<std::string, double> &out);
+
 SchedulerParams parse_scheduler_params(const std::string &text, std::vector<std::string> &errors);
 
 // Warnings for settings that let Slurm's main scheduler start jobs behind

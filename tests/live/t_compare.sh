@@ -26,6 +26,12 @@ test_compare() {
         check "$run: all 15 jobs listed" equals "$(figure "$run" 2 "$f")" 15
         check "$run: every job completed exactly once" equals "$(figure "$run" 3 "$f")" 15
     done
+    for run in backfill accord; do
+        check "jobs-$run.md sets each of the 15 jobs beside its prediction" \
+            equals "$(grep -c '^| [0-9]' "$out/jobs-$run.md")" 15
+    done
+    check "the simulator also predicted accord-np with each job type's speed" \
+        test -n "$(figure "sim accord-np with job-type speeds" 4 "$f")"
     # Every job reports its steps/s through accord-report under both
     # schedulers; sched/accord stores them (at most one per job per 10 s).
     check "sched/accord stored the jobs' progress reports" \

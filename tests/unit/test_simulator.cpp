@@ -27,13 +27,14 @@ static const ThroughputTable &table()
 
 using accord::test::job;
 
-static SimResult run(const std::vector<TraceJob> &trace, const char *cluster, const char *policy)
+static SimResult run(const std::vector<TraceJob> &trace, const char *cluster, const char *policy,
+                     const GpuSpeeds &gpu_speed = {})
 {
     SimConfig config;
     config.nodes = parse_cluster_spec(cluster);
     config.allocator = find_policy(policy).allocator;
     JobSpeed speed(table());
-    auto ranker = find_policy(policy).ranker(table());
+    auto ranker = find_policy(policy).ranker(table(), gpu_speed);
     return simulate(trace, speed, config, *ranker);
 }
 
@@ -48,6 +49,18 @@ static void accord_puts_job_on_its_fastest_free_type(void **)
     assert_true(near(accord.jobs[0].end_s, 75));
     assert_string_equal(slurm.jobs[0].gpu_type.c_str(), "slow");
     assert_true(near(slurm.jobs[0].end_s, 100));
+}
+
+// Given the admin's per-type table (--gpu-speed), accord-easy and accord-np
+// rank by it as the plugin does, even against the job type's measured speed;
+// the job still runs at its measured speed there (3 steps/s on slow).
+static void admin_speed_table_replaces_measured_ranking(void **)
+{
+    for (const char *policy : {"accord-easy", "accord-np"}) {
+        SimResult r = run({job("B", 300, 0, 1, 1)}, "fast:1x2,slow:1x2", policy, {{"fast", 1}, {"slow", 2}});
+        assert_string_equal(r.jobs[0].gpu_type.c_str(), "slow");
+        assert_true(near(r.jobs[0].end_s, 100));
+    }
 }
 
 // An elastic job (1-2 GPUs, asked 1) on an idle 2-GPU node: the allocator
@@ -223,6 +236,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(accord_puts_job_on_its_fastest_free_type),
+        cmocka_unit_test(admin_speed_table_replaces_measured_ranking),
         cmocka_unit_test(allocator_policy_chooses_an_elastic_jobs_count),
         cmocka_unit_test(later_job_waits_for_gpus_to_free),
         cmocka_unit_test(job_over_two_nodes_runs_at_spread_speed),
