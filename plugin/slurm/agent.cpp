@@ -61,27 +61,28 @@ void under_locks(const slurmctld_lock_t &locks, CycleRecord &rec, Work &&work)
     rec.longest_hold_us = std::max(rec.longest_hold_us, hold);
 }
 
-// The learned model's ranker when one is loaded, else the speed table's.
-// Runs on the agent thread only: LibTorch on slurmctld's main thread could
-// hang the children it forks (docs/admin-guide.md); the module predicts on
-// one thread.
-std::unique_ptr<core::GpuTypeRanker> cycle_ranker(const core::SchedulerParams &params,
-                                                  const ReloadableModel &model,
-                                                  const core::ClusterSnapshot &cluster)
+// The learned model's predictions when one is loaded, corrected by what
+// running jobs measured, else the speed table. Runs on the agent thread
+// only: LibTorch on slurmctld's main thread could hang the children it
+// forks (docs/admin-guide.md); the module predicts on one thread.
+std::unique_ptr<core::GpuTypeRanker> ranker_of_cycle(const core::SchedulerParams &params,
+                                                     const ReloadableModel &model,
+                                                     const core::ObservedSpeeds &observed,
+                                                     const core::ClusterSnapshot &cluster)
 {
     if (model.model()) {
         try {
-            return std::make_unique<core::FamilySpeedRanker>(
-                model_ranker(*model.model(), model.name(), cluster, params.gpu_speed));
+            return cycle_ranker(model.model(), model.name(), observed, cluster, params.gpu_speed);
         } catch (const std::exception &e) {
             error("sched/accord: %s failed to predict (%s); this cycle ranks by accord_gpu_speed",
                   model.name().c_str(), e.what());
         }
     }
-    return std::make_unique<core::SpeedTableRanker>(params.gpu_speed);
+    return cycle_ranker(nullptr, "", observed, cluster, params.gpu_speed);
 }
 
-CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel &model, CycleView &view)
+CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel &model,
+                      const core::ObservedSpeeds &observed, CycleView &view)
 {
     CycleRecord rec;
     SlurmSnapshot snap;
@@ -89,7 +90,7 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
     rec.time = snap.cluster.now;
 
     auto t1 = Clock::now();
-    std::unique_ptr<core::GpuTypeRanker> ranker = cycle_ranker(params, model, snap.cluster);
+    std::unique_ptr<core::GpuTypeRanker> ranker = ranker_of_cycle(params, model, observed, snap.cluster);
     core::CyclePlan plan = core::plan_cycle(snap.cluster, params, *ranker);
     rec.plan_us = micros_since(t1);
     view = view_cycle(snap.cluster, *ranker, params.gpu_speed);
@@ -162,7 +163,7 @@ std::chrono::milliseconds agent_cycle(AgentState &state, bool reconfig)
             log_model_refresh(state.model.refresh(state.params.model_path));
         }
         CycleView view;
-        CycleRecord rec = run_cycle(state.params, state.model, view);
+        CycleRecord rec = run_cycle(state.params, state.model, state.reports.observed(), view);
         report(rec, std::move(view), state.stats, state.params, state.stats_path);
         state.reports.run(time(nullptr));
     } catch (const std::exception &e) {

@@ -62,11 +62,23 @@ core::FamilySpeedRanker::FamilySpeeds predict_family_speeds(const model::Through
     return speeds;
 }
 
-core::FamilySpeedRanker model_ranker(const model::ThroughputModel &model, const std::string &name,
-                                     const core::ClusterSnapshot &snapshot,
-                                     const std::map<std::string, double> &table)
+std::unique_ptr<core::GpuTypeRanker> cycle_ranker(const model::ThroughputModel *model, const std::string &model_name,
+                                                  const core::ObservedSpeeds &observed,
+                                                  const core::ClusterSnapshot &snapshot,
+                                                  const std::map<std::string, double> &table)
 {
-    return core::FamilySpeedRanker(predict_family_speeds(model, snapshot, table), table, name + "'s predicted throughput");
+    core::FamilySpeedRanker::FamilySpeeds speeds;
+    if (model)
+        speeds = predict_family_speeds(*model, snapshot, table);
+    auto measured = observed.correct(speeds, table, queued_families(snapshot), cluster_gpu_types(snapshot));
+    if (!model && measured.empty())
+        return std::make_unique<core::SpeedTableRanker>(table);
+    for (auto &[family, by_type] : measured)
+        speeds[family] = std::move(by_type);
+    std::string source = model ? model_name + "'s predicted throughput" : "";
+    if (!measured.empty())
+        source = "throughput measured by running jobs" + (model ? ", else " + source : "");
+    return std::make_unique<core::FamilySpeedRanker>(std::move(speeds), table, source);
 }
 
 }  // namespace accord::slurm

@@ -1,15 +1,20 @@
-// The learned model as a GpuTypeRanker for one cycle: every (model family
-// in the queue, GPU type in the cluster) pair is predicted in one batch on
-// the caller's thread (the agent's: LibTorch must not run on slurmctld's
-// main thread, see docs/admin-guide.md), and the cycle ranks from that
-// table. Jobs without a family, or with one the model does not know, and
-// types it does not know, keep the accord_gpu_speed table. Slurm-free.
+// The GpuTypeRanker of one cycle: the learned model's predictions, where
+// running jobs measured them replaced by their measurements (online
+// learning, core/observed_speeds.h), else the accord_gpu_speed table.
+// Every (model family in the queue, GPU type in the cluster) pair is
+// predicted in one batch on the caller's thread (the agent's: LibTorch
+// must not run on slurmctld's main thread, see docs/admin-guide.md), and
+// the cycle ranks from that table. Jobs without a family, or with one
+// neither the model nor any running job knows, and types the model does
+// not know, keep the accord_gpu_speed table. Slurm-free.
 #pragma once
 
 #include <map>
+#include <memory>
 #include <string>
 
 #include "core/gpu_type_ranker.h"
+#include "core/observed_speeds.h"
 #include "core/snapshot.h"
 #include "model/throughput_model.h"
 
@@ -23,9 +28,12 @@ core::FamilySpeedRanker::FamilySpeeds predict_family_speeds(const model::Through
                                                             const core::ClusterSnapshot &snapshot,
                                                             const std::map<std::string, double> &table);
 
-// `name` names the model to users ("learned model m.pt").
-core::FamilySpeedRanker model_ranker(const model::ThroughputModel &model, const std::string &name,
-                                     const core::ClusterSnapshot &snapshot,
-                                     const std::map<std::string, double> &table);
+// `model` may be null (none loaded, or it failed this cycle); `model_name`
+// names it to users ("learned model m.pt"). Exceptions of the model's
+// predict() reach the caller.
+std::unique_ptr<core::GpuTypeRanker> cycle_ranker(const model::ThroughputModel *model, const std::string &model_name,
+                                                  const core::ObservedSpeeds &observed,
+                                                  const core::ClusterSnapshot &snapshot,
+                                                  const std::map<std::string, double> &table);
 
 }  // namespace accord::slurm

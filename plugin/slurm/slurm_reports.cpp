@@ -111,6 +111,7 @@ void ReportIngest::reconfigure()
     if (store_ && store_->path() == path)
         return;
     intake_ = core::ReportIntake();
+    observed_ = core::ObservedSpeeds();
     store_.reset();
     if (path.empty()) {
         error("sched/accord: no StateSaveLocation: progress reports are not stored");
@@ -124,6 +125,8 @@ void ReportIngest::reconfigure()
         error("sched/accord: skipped %zu damaged throughput sample lines; first: %s", log.skipped,
               log.first_problem.c_str());
     intake_.restore(log.samples);
+    for (const core::ThroughputSample &s : log.samples)
+        observed_.add(s);
     info("sched/accord: %zu throughput samples found in %s", log.samples.size(), path.c_str());
 }
 
@@ -187,6 +190,7 @@ void ReportIngest::run(time_t now)
         fresh.clear();  // taken again next cycle: the reports stay in the Comments
     for (const core::ThroughputSample &s : fresh) {
         intake_.accepted(s.job_id, s.report.seq, s.time);
+        observed_.add(s);
         debug("sched/accord: JobId=%u: %s %.9g stored", s.job_id, core::metric_name(s.report.metric), s.report.rate);
         notes.push_back({s.job_id, accepted_note(s)});
     }

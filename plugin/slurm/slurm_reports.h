@@ -1,8 +1,9 @@
 // Progress reports of running jobs (core/progress_report.h): each cycle the
 // agent reads the report tag in every running job's Comment, takes new ones
 // by core/report_intake's rules, stores them as throughput samples in
-// StateSaveLocation/accord-samples.log (core/sample_store.h) and shows the
-// latest in the job's SystemComment. Slurm's job-update RPC lets only the
+// StateSaveLocation/accord-samples.log (core/sample_store.h), learns each
+// model family's speed per GPU type from them (core/observed_speeds.h) and
+// shows the latest in the job's SystemComment. Slurm's job-update RPC lets only the
 // job's owner, an operator or a coordinator of its account set a Comment,
 // so a report cannot be made about somebody else's job.
 #pragma once
@@ -12,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/observed_speeds.h"
 #include "core/report_intake.h"
 #include "core/sample_store.h"
 
@@ -34,6 +36,10 @@ public:
     // One pass over the running jobs at time `now`.
     void run(time_t now);
 
+    // What the stored samples say of each family's speed per GPU type
+    // (those of the file at start-up and reconfigure, then each new one).
+    const core::ObservedSpeeds &observed() const { return observed_; }
+
 private:
     // Under job and node read locks: the new samples and the refusals to
     // report, from every running job's Comment.
@@ -43,6 +49,7 @@ private:
 
     std::optional<core::SampleStore> store_;
     core::ReportIntake intake_;
+    core::ObservedSpeeds observed_;
     std::string last_failure_;  // of the last append, "" when it succeeded
 };
 

@@ -2,8 +2,9 @@
 # reports its throughput through Slurm's job-update RPC; sched/accord stores
 # it in StateSaveLocation/accord-samples.log and shows it in SystemComment.
 # Another user's report is refused by slurmctld, a malformed one is refused
-# with a clear error and leaves the job alone, and the store survives a
-# restart of slurmctld. Cluster: a100:2x8,v100:2x4,t4:2x4,cpu:1 (no
+# with a clear error and leaves the job alone, a model family's measured
+# speeds steer where its next jobs go, and the store (and so what was
+# learned) survives a restart of slurmctld. Cluster: a100:2x8,v100:2x4,t4:2x4,cpu:1 (no
 # accounting; auth/none takes the caller's uid as it is, as munge would
 # vouch for it). The last test restarts slurmctld: run this file last.
 # ACCORD_LIVE_REPORT names the accord-report to test (run-live-tests.sh).
@@ -17,6 +18,10 @@ sample_count() { samples_of "$1" | wc -l; }
 
 has_samples() {  # has_samples JOBID COUNT
     [ "$(sample_count "$1")" -ge "$2" ]
+}
+
+has_family_samples() {  # has_family_samples FAMILY COUNT
+    [ "$(awk -F'\t' -v f="$1" '$5 == f' "$(samples_file)" 2>/dev/null | wc -l)" -ge "$2" ]
 }
 
 # Field N (1-based) of job $1's last stored sample.
@@ -128,6 +133,30 @@ Try 'accord-report --help'."
         bash -c "scontrol show job $j | grep -q 'SystemComment=.*last report: 3 steps/s'"
 }
 
+# The speed table ranks a100 (3) above t4 (1). Jobs of family "learnfam"
+# measure the opposite: 30 steps/s on one t4, 10 on one a100. A typeless
+# job of that family then goes to a t4, naming the measurement as the
+# source; a job of another family still follows the table.
+test_running_jobs_teach_a_familys_speed() {
+    local on_t4 on_a100 learner other
+    on_t4=$(PATH="$(dirname "$ACCORD_REPORT"):$PATH" submit -p t4 --gres=gpu:t4:1 -n 1 --accord-model=learnfam \
+        --wrap 'accord-report --steps-per-second 30 && sleep 60')
+    on_a100=$(PATH="$(dirname "$ACCORD_REPORT"):$PATH" submit -p a100 --gres=gpu:a100:1 -n 1 --accord-model=learnfam \
+        --wrap 'accord-report --steps-per-second 10 && sleep 60')
+    check "the job measuring a t4 runs" wait_state "$on_t4" RUNNING
+    check "the job measuring an a100 runs" wait_state "$on_a100" RUNNING
+    check "their reports are stored" wait_until 20 has_family_samples learnfam 2
+    learner=$(submit -p all --gres=gpu:1 -n 1 --accord-model=learnfam --wrap 'sleep 30')
+    other=$(submit -p all --gres=gpu:1 -n 1 --accord-model=otherfam --wrap 'sleep 30')
+    check "the learned family's typeless job runs" wait_state "$learner" RUNNING
+    check "on a t4, where its family measured fastest" matches "$(job_field "$learner" NodeList)" '^t4-'
+    check "the decision names the measurements as its source" contains \
+        "$(scontrol show job "$learner" | grep SystemComment)" "measured by running jobs"
+    check "another family's typeless job runs" wait_state "$other" RUNNING
+    check "on an a100, as the table ranks" matches "$(job_field "$other" NodeList)" '^a100-'
+    scancel "$on_t4" "$on_a100" "$learner" "$other"
+}
+
 # Stops slurmctld (SIGTERM, as an admin would) and starts it again with the
 # same state directory; the running jobs go on on their slurmds.
 restart_slurmctld() {
@@ -158,4 +187,8 @@ test_store_survives_slurmctld_restart() {
     check "a new report is taken after the restart" report_for "$j" --steps-per-second 11
     check "and stored beside the old one (within the 10 s minimum interval)" wait_until 25 has_samples "$j" 2
     check "in order" equals "$(samples_of "$j" | cut -f 9,10 | tr '\t\n' ': ')" "10:1 11:2 "
+    local learner
+    learner=$(submit -p all --gres=gpu:1 -n 1 --accord-model=learnfam --wrap 'sleep 30')
+    check "the learned family's job runs after the restart" wait_state "$learner" RUNNING
+    check "on a t4, learned from the samples stored before it" matches "$(job_field "$learner" NodeList)" '^t4-'
 }

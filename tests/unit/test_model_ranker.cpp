@@ -1,5 +1,6 @@
 // Unit tests for slurm/model_ranker: the per-cycle batch put to the learned
-// model, and how its answers become GPU type speeds. A fake model stands in
+// model, and how its answers and running jobs' measurements become GPU
+// type speeds. A fake model stands in
 // for the LibTorch one (which test_model_loader covers).
 #include "cmocka_cpp.h"
 
@@ -13,7 +14,9 @@
 using accord::core::PendingJob;
 using accord::model::Candidate;
 using accord::model::Prediction;
-using accord::slurm::model_ranker;
+using accord::core::ObservedSpeeds;
+using accord::core::ThroughputSample;
+using accord::slurm::cycle_ranker;
 using accord::slurm::predict_family_speeds;
 using accord::test::SnapshotBuilder;
 
@@ -123,14 +126,66 @@ static void ranker_uses_the_model_for_known_families_and_the_table_otherwise(voi
     SnapshotBuilder b = cluster();
     FakeModel model;
     const std::map<std::string, double> table = {{"a100", 3}, {"v100", 2}, {"t4", 1}};
-    auto ranker = model_ranker(model, "learned model m.pt", b.snapshot(), table);
+    auto ranker = cycle_ranker(&model, "learned model m.pt", ObservedSpeeds(), b.snapshot(), table);
     const auto &queue = b.snapshot().queue;
-    assert_true(*ranker.speed(queue[0], "a100") == 5.0);  // model, table scale (2.5 x 2)
-    assert_true(*ranker.speed(queue[0], "t4") == 1.0);    // type unknown to the model: table
-    assert_true(*ranker.speed(queue[2], "a100") == 3.0);  // family unknown: table
-    assert_true(*ranker.speed(queue[3], "a100") == 3.0);  // no family: table
-    assert_contains(ranker.speed_source(), "learned model m.pt");
-    assert_contains(ranker.speed_source(), "accord_gpu_speed");
+    assert_true(*ranker->speed(queue[0], "a100") == 5.0);  // model, table scale (2.5 x 2)
+    assert_true(*ranker->speed(queue[0], "t4") == 1.0);    // type unknown to the model: table
+    assert_true(*ranker->speed(queue[2], "a100") == 3.0);  // family unknown: table
+    assert_true(*ranker->speed(queue[3], "a100") == 3.0);  // no family: table
+    assert_contains(ranker->speed_source(), "learned model m.pt");
+    assert_contains(ranker->speed_source(), "accord_gpu_speed");
+}
+
+static ThroughputSample measured(uint32_t job, const std::string &family, const std::string &type, double rate)
+{
+    ThroughputSample s;
+    s.time = 100;
+    s.job_id = job;
+    s.user = "alice";
+    s.family = family;
+    s.gpus = {{type, 1}};
+    s.nodes = "n";
+    s.report.rate = rate;
+    return s;
+}
+
+// Running jobs measured "mystery" (unknown to the model) twice as fast on
+// t4 as on a100, and ResNet-50 on v100 at 4 steps/s: those replace the
+// prior (the table, the model) and rescale the family's other types.
+static void measurements_of_running_jobs_replace_the_prior(void **)
+{
+    SnapshotBuilder b = cluster();
+    FakeModel model;
+    ObservedSpeeds observed;
+    observed.add(measured(7, "mystery", "t4", 6));
+    observed.add(measured(8, "mystery", "a100", 3));
+    observed.add(measured(9, "ResNet-50 (batch size 64)", "v100", 4));
+    const std::map<std::string, double> table = {{"a100", 3}, {"v100", 2}, {"t4", 1}};
+    auto ranker = cycle_ranker(&model, "learned model m.pt", observed, b.snapshot(), table);
+    const auto &queue = b.snapshot().queue;
+    assert_true(*ranker->speed(queue[2], "t4") == 6.0);
+    assert_true(*ranker->speed(queue[2], "a100") == 3.0);
+    assert_true(*ranker->speed(queue[0], "v100") == 4.0);
+    assert_true(*ranker->speed(queue[0], "a100") == 10.0);  // the model's 5.0 x measured/predicted (4 / 2)
+    assert_true(*ranker->speed(queue[3], "a100") == 3.0);   // no family: table
+    assert_contains(ranker->speed_source(), "measured by running jobs");
+    assert_contains(ranker->speed_source(), "learned model m.pt");
+}
+
+static void without_model_or_measurements_the_table_ranks(void **)
+{
+    SnapshotBuilder b = cluster();
+    const std::map<std::string, double> table = {{"a100", 3}, {"v100", 2}, {"t4", 1}};
+    auto plain = cycle_ranker(nullptr, "", ObservedSpeeds(), b.snapshot(), table);
+    assert_string_equal(plain->rule().c_str(), accord::core::SpeedTableRanker(table).rule().c_str());
+    ObservedSpeeds observed;
+    observed.add(measured(7, "mystery", "t4", 6));
+    observed.add(measured(8, "mystery", "a100", 3));
+    auto learned = cycle_ranker(nullptr, "", observed, b.snapshot(), table);
+    const auto &queue = b.snapshot().queue;
+    assert_true(learned->score(queue[2], "t4") > learned->score(queue[2], "a100"));
+    assert_true(plain->score(queue[2], "t4") < plain->score(queue[2], "a100"));
+    assert_contains(learned->speed_source(), "measured by running jobs");
 }
 
 int main(void)
@@ -141,6 +196,8 @@ int main(void)
         cmocka_unit_test(only_known_family_and_type_pairs_get_speeds),
         cmocka_unit_test(speeds_take_the_tables_scale_when_it_rates_the_reference),
         cmocka_unit_test(ranker_uses_the_model_for_known_families_and_the_table_otherwise),
+        cmocka_unit_test(measurements_of_running_jobs_replace_the_prior),
+        cmocka_unit_test(without_model_or_measurements_the_table_ranks),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

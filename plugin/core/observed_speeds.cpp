@@ -1,0 +1,145 @@
+#include "core/observed_speeds.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace accord::core {
+
+namespace {
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+// The prior speed of `family` on `type`: its own figure, else the table's.
+std::optional<double> prior_speed(const FamilySpeedRanker::FamilySpeeds &prior,
+                                  const std::map<std::string, double> &table, const std::string &family,
+                                  const std::string &type)
+{
+    auto f = prior.find(family);
+    if (f != prior.end()) {
+        auto t = f->second.find(type);
+        if (t != f->second.end())
+            return t->second;
+    }
+    auto t = table.find(type);
+    return t == table.end() ? std::nullopt : std::optional<double>(t->second);
+}
+
+}  // namespace
+
+ObservedSpeeds::ObservedSpeeds(size_t jobs_kept, size_t families_kept)
+    : jobs_kept_(std::max<size_t>(jobs_kept, 1)), families_kept_(std::max<size_t>(families_kept, 1))
+{
+}
+
+void ObservedSpeeds::add(const ThroughputSample &s)
+{
+    if (s.family.empty() || s.gpus.size() != 1 || s.gpus.begin()->second <= 0 || !(s.report.rate > 0))
+        return;
+    const auto &[type, count] = *s.gpus.begin();
+    auto &jobs = seen_[s.family][s.report.metric][type];
+    JobRate &rate = jobs[s.job_id];
+    if (s.time < rate.time)
+        return;  // an older sample than the one counted
+    rate = {s.time, s.report.rate / count, s.user};
+    if (jobs.size() > jobs_kept_) {
+        auto oldest = std::min_element(jobs.begin(), jobs.end(),
+                                       [](const auto &a, const auto &b) { return a.second.time < b.second.time; });
+        jobs.erase(oldest);
+    }
+    int64_t &last = last_report_[s.family];
+    last = std::max(last, s.time);
+    if (seen_.size() > families_kept_)
+        forget_stalest_family();
+}
+
+void ObservedSpeeds::forget_stalest_family()
+{
+    auto stalest = std::min_element(last_report_.begin(), last_report_.end(),
+                                    [](const auto &a, const auto &b) { return a.second < b.second; });
+    seen_.erase(stalest->first);
+    last_report_.erase(stalest);
+}
+
+const ObservedSpeeds::TypeJobs *ObservedSpeeds::main_metric(const std::string &family) const
+{
+    auto f = seen_.find(family);
+    if (f == seen_.end())
+        return nullptr;
+    const TypeJobs *best = nullptr;
+    size_t most = 0;
+    for (const auto &[metric, types] : f->second) {  // ties: steps/s, the first metric
+        size_t n = 0;
+        for (const auto &[type, jobs] : types)
+            n += jobs.size();
+        if (n > most) {
+            most = n;
+            best = &types;
+        }
+    }
+    return best;
+}
+
+std::optional<double> ObservedSpeeds::per_gpu(const std::string &family, const std::string &type) const
+{
+    const TypeJobs *types = main_metric(family);
+    if (!types)
+        return std::nullopt;
+    auto t = types->find(type);
+    if (t == types->end() || t->second.empty())
+        return std::nullopt;
+    std::map<std::string, std::vector<double>> by_user;
+    for (const auto &[job, rate] : t->second)
+        by_user[rate.user].push_back(rate.per_gpu);
+    std::vector<double> user_medians;
+    for (auto &[user, rates] : by_user)
+        user_medians.push_back(median(std::move(rates)));
+    return median(std::move(user_medians));
+}
+
+size_t ObservedSpeeds::jobs(const std::string &family) const
+{
+    size_t n = 0;
+    if (const TypeJobs *types = main_metric(family))
+        for (const auto &[type, jobs] : *types)
+            n += jobs.size();
+    return n;
+}
+
+FamilySpeedRanker::FamilySpeeds ObservedSpeeds::correct(const FamilySpeedRanker::FamilySpeeds &prior,
+                                                        const std::map<std::string, double> &table,
+                                                        const std::set<std::string> &families,
+                                                        const std::set<std::string> &types) const
+{
+    FamilySpeedRanker::FamilySpeeds out;
+    for (const auto &family : families) {
+        std::map<std::string, double> observed;
+        double log_ratio = 0;
+        int matched = 0;
+        for (const auto &type : types)
+            if (auto o = per_gpu(family, type)) {
+                observed[type] = *o;
+                if (auto p = prior_speed(prior, table, family, type)) {
+                    log_ratio += std::log(*o / *p);
+                    matched++;
+                }
+            }
+        if (!matched)
+            continue;  // nothing links the observations to the prior's scale
+        double scale = std::exp(log_ratio / matched);
+        auto &speeds = out[family];
+        for (const auto &type : types)
+            if (auto o = observed.find(type); o != observed.end())
+                speeds[type] = o->second;
+            else if (auto p = prior_speed(prior, table, family, type))
+                speeds[type] = *p * scale;
+    }
+    return out;
+}
+
+}  // namespace accord::core

@@ -1,0 +1,79 @@
+// What running jobs measured: the online part of Accord's throughput
+// estimates. Progress reports (core/progress_report.h), once stored as
+// samples, say how fast a job of a model family really trains on the GPU
+// type it holds; this turns them into per-family speeds per GPU type that
+// replace the prior (the learned model's prediction, or the admin's
+// accord_gpu_speed table) where jobs have measured them, without a restart.
+//
+// The rule (docs/design.md, "Learning from running jobs"):
+//  - A sample counts when its job names a model family and holds GPUs of
+//    one type (a rate over several types belongs to none); its rate per GPU
+//    is its rate over its GPU count (data-parallel jobs scale about
+//    linearly at the counts a family is compared at).
+//  - Each job counts once per type, with its latest sample; the newest
+//    `jobs_kept` jobs per family and type are kept, and the
+//    `families_kept` families reported most recently, so memory is bounded
+//    (family names are the users') and old behaviour ages out.
+//  - A family's observed speed on a type is the median over users of each
+//    user's median over their jobs: family names are shared, so a user
+//    who reports false rates moves a family's speed only by being most of
+//    the users who measured it. Steps/s and samples/s are not mixed: a
+//    family's speeds use the metric more of its jobs reported.
+//  - Correction: the observed types of a family get their observed speeds;
+//    its other types get the prior times the geometric mean of
+//    observed/prior over the observed types, so that every type of the
+//    family is on one scale. Observing one type rescales the family and
+//    keeps the prior's order; observing two reorders them as measured.
+// Slurm-free and torch-free.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "core/gpu_type_ranker.h"
+#include "core/throughput_sample.h"
+
+namespace accord::core {
+
+class ObservedSpeeds {
+public:
+    explicit ObservedSpeeds(size_t jobs_kept = 64, size_t families_kept = 1024);
+
+    // Counts a stored sample (ignored when it does not qualify, above).
+    void add(const ThroughputSample &sample);
+
+    // The family's median rate per GPU on `type`, in its main metric.
+    std::optional<double> per_gpu(const std::string &family, const std::string &type) const;
+
+    // Jobs counted for the family, over all types, in its main metric.
+    size_t jobs(const std::string &family) const;
+
+    // The speeds of `families` on `types`: `prior` (family -> type ->
+    // speed), else `table` (type -> speed), corrected by what was observed.
+    // Only families with an observation usable against the prior appear.
+    FamilySpeedRanker::FamilySpeeds correct(const FamilySpeedRanker::FamilySpeeds &prior,
+                                            const std::map<std::string, double> &table,
+                                            const std::set<std::string> &families,
+                                            const std::set<std::string> &types) const;
+
+private:
+    struct JobRate {
+        int64_t time = 0;
+        double per_gpu = 0;
+        std::string user;
+    };
+    using TypeJobs = std::map<std::string, std::map<uint32_t, JobRate>>;  // type -> job -> rate
+    const TypeJobs *main_metric(const std::string &family) const;
+
+    void forget_stalest_family();
+
+    size_t jobs_kept_, families_kept_;
+    std::map<std::string, std::map<ReportMetric, TypeJobs>> seen_;  // family -> metric -> ...
+    std::map<std::string, int64_t> last_report_;                     // family -> newest sample's time
+};
+
+}  // namespace accord::core
