@@ -5,8 +5,9 @@
 # follows every job through `scontrol show job` until all have ended, stops
 # the cluster and writes one tab-separated line per job:
 #   index job_id gpus arrival_s submit start end state exit_code restarts nodes done_lines
-# (submit/start/end: Slurm's own times, seconds since the epoch; done_lines:
-# how many times the job's emulator reported its steps done).
+# (submit/start/end: Slurm's own times, seconds since the epoch, submit
+# being EligibleTime, when the held job was released; done_lines: how many
+# times the job's emulator reported its steps done).
 set -euo pipefail
 
 PROG=${0##*/}
@@ -79,26 +80,42 @@ limit_minutes() {
     awk -v l="$1" -v x="$scale" 'BEGIN { m = l / x / 60; print (m == int(m) ? m : int(m) + 1) }'
 }
 
+# Releases the held jobs $@ at once (one RPC, in submit order).
+release() {
+    local IFS=,
+    [ $# -eq 0 ] || scontrol release "$*" >/dev/null
+}
+
 # Submits the plan line by line at arrival / scale wall seconds after $1;
 # prints "index job_id gpus arrival" per job. Every job asks for GPUs
 # without a type; one its job type cannot run everywhere gets the
-# partitions of the types it can.
+# partitions of the types it can. Jobs of one arrival time are submitted
+# held and released together, so that a scheduler sees them arrive at once
+# as the trace has them, however long sbatch takes on a loaded machine
+# (their arrival is Slurm's EligibleTime: the release).
 submit_all() {
     local start=$1 index=0 arrival gpus steps limit_s job_types job_type due now partition id
+    local group_arrival='' group=()
     while IFS=$'\t' read -r arrival gpus steps limit_s job_types job_type; do
+        if [ "$arrival" != "$group_arrival" ]; then
+            release "${group[@]}"
+            group=() group_arrival=$arrival
+        fi
         due=$(awk -v s="$start" -v a="$arrival" -v x="$scale" 'BEGIN { printf "%.3f", s + a / x }')
         now=$(date +%s.%N)
         sleep "$(awk -v d="$due" -v n="$now" 'BEGIN { print (d > n ? d - n : 0) }')"
         partition=all
         [ "$job_types" = "$types" ] || partition=$job_types
-        id=$(sbatch --parsable -J "$job_type" -p "$partition" --gpus="$gpus" -t "$(limit_minutes "$limit_s")" \
+        id=$(sbatch --parsable --hold -J "$job_type" -p "$partition" --gpus="$gpus" -t "$(limit_minutes "$limit_s")" \
             -D "$jobs_dir" -o "job-%j.out" \
             --wrap "exec $(printf '%q ' "$build/accord-dl-job" --throughputs "$table" \
                 --job-type "$job_type" --steps "$steps" --time-scale "$scale" --recheck 2 \
                 --report-cmd "$build/accord-report --steps-per-second {rate}")")
+        group+=("${id%%;*}")
         echo "$index ${id%%;*} $gpus $arrival"
         index=$((index + 1))
     done < <(grep -v '^#' "$plan")
+    release "${group[@]}"
 }
 
 # Keeps the last `scontrol -o show job` line of every job in $1/JOBID.
@@ -136,7 +153,7 @@ while read -r index id gpus arrival; do
     f=$snap/$id
     done_lines=$(grep -c '^done at' "$jobs_dir/job-$id.out" 2>/dev/null || true)
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$index" "$id" "$gpus" "$arrival" \
-        "$(epoch "$(field "$f" SubmitTime)")" "$(epoch "$(field "$f" StartTime)")" \
+        "$(epoch "$(field "$f" EligibleTime)")" "$(epoch "$(field "$f" StartTime)")" \
         "$(epoch "$(field "$f" EndTime)")" "$(field "$f" JobState)" "$(field "$f" ExitCode)" \
         "$(field "$f" Restarts)" "$(field "$f" NodeList)" "${done_lines:-0}"
 done <"$ids" >"$out"
