@@ -1,7 +1,6 @@
 #include "core/observed_speeds.h"
 
 #include <algorithm>
-#include <cmath>
 #include <vector>
 
 namespace accord::core {
@@ -13,21 +12,6 @@ double median(std::vector<double> values)
     std::sort(values.begin(), values.end());
     size_t n = values.size();
     return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
-// The prior speed of `family` on `type`: its own figure, else the table's.
-std::optional<double> prior_speed(const FamilySpeedRanker::FamilySpeeds &prior,
-                                  const std::map<std::string, double> &table, const std::string &family,
-                                  const std::string &type)
-{
-    auto f = prior.find(family);
-    if (f != prior.end()) {
-        auto t = f->second.find(type);
-        if (t != f->second.end())
-            return t->second;
-    }
-    auto t = table.find(type);
-    return t == table.end() ? std::nullopt : std::optional<double>(t->second);
 }
 
 }  // namespace
@@ -111,35 +95,14 @@ size_t ObservedSpeeds::jobs(const std::string &family) const
     return n;
 }
 
-FamilySpeedRanker::FamilySpeeds ObservedSpeeds::correct(const FamilySpeedRanker::FamilySpeeds &prior,
-                                                        const std::map<std::string, double> &table,
-                                                        const std::set<std::string> &families,
-                                                        const std::set<std::string> &types) const
+std::map<std::string, double> ObservedSpeeds::by_type(const std::string &family) const
 {
-    FamilySpeedRanker::FamilySpeeds out;
-    for (const auto &family : families) {
-        std::map<std::string, double> observed;
-        double log_ratio = 0;
-        int matched = 0;
-        for (const auto &type : types)
-            if (auto o = per_gpu(family, type)) {
-                observed[type] = *o;
-                if (auto p = prior_speed(prior, table, family, type)) {
-                    log_ratio += std::log(*o / *p);
-                    matched++;
-                }
-            }
-        if (!matched)
-            continue;  // nothing links the observations to the prior's scale
-        double scale = std::exp(log_ratio / matched);
-        auto &speeds = out[family];
-        for (const auto &type : types)
-            if (auto o = observed.find(type); o != observed.end())
-                speeds[type] = o->second;
-            else if (auto p = prior_speed(prior, table, family, type))
-                speeds[type] = *p * scale;
-    }
-    return out;
+    std::map<std::string, double> speeds;
+    if (const TypeJobs *types = main_metric(family))
+        for (const auto &[type, jobs] : *types)
+            if (auto speed = per_gpu(family, type))
+                speeds[type] = *speed;
+    return speeds;
 }
 
 }  // namespace accord::core

@@ -2,7 +2,7 @@
 // estimates. Progress reports (core/progress_report.h), once stored as
 // samples, say how fast a job of a model family really trains on the GPU
 // type it holds; this turns them into per-family speeds per GPU type that
-// replace the prior (the learned model's prediction, or the admin's
+// correct the prior (the learned model's prediction, or the admin's
 // accord_gpu_speed table) where jobs have measured them, without a restart.
 //
 // The rule (docs/design.md, "Learning from running jobs"):
@@ -19,11 +19,8 @@
 //    who reports false rates moves a family's speed only by being most of
 //    the users who measured it. Steps/s and samples/s are not mixed: a
 //    family's speeds use the metric more of its jobs reported.
-//  - Correction: the observed types of a family get their observed speeds;
-//    its other types get the prior times the geometric mean of
-//    observed/prior over the observed types, so that every type of the
-//    family is on one scale. Observing one type rescales the family and
-//    keeps the prior's order; observing two reorders them as measured.
+// What a family's speeds become, measured against a prior, is
+// core/measured_speed_ranker.h's rule.
 // Slurm-free and torch-free.
 #pragma once
 
@@ -31,10 +28,8 @@
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 
-#include "core/gpu_type_ranker.h"
 #include "core/throughput_sample.h"
 
 namespace accord::core {
@@ -52,13 +47,10 @@ public:
     // Jobs counted for the family, over all types, in its main metric.
     size_t jobs(const std::string &family) const;
 
-    // The speeds of `families` on `types`: `prior` (family -> type ->
-    // speed), else `table` (type -> speed), corrected by what was observed.
-    // Only families with an observation usable against the prior appear.
-    FamilySpeedRanker::FamilySpeeds correct(const FamilySpeedRanker::FamilySpeeds &prior,
-                                            const std::map<std::string, double> &table,
-                                            const std::set<std::string> &families,
-                                            const std::set<std::string> &types) const;
+    // per_gpu() of every type the family was measured on.
+    std::map<std::string, double> by_type(const std::string &family) const;
+
+    bool empty() const { return seen_.empty(); }
 
 private:
     struct JobRate {

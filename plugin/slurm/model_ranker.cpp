@@ -3,6 +3,7 @@
 #include <set>
 #include <vector>
 
+#include "core/measured_speed_ranker.h"
 #include "model/job_type_name.h"
 
 namespace accord::slurm {
@@ -67,18 +68,15 @@ std::unique_ptr<core::GpuTypeRanker> cycle_ranker(const model::ThroughputModel *
                                                   const core::ClusterSnapshot &snapshot,
                                                   const std::map<std::string, double> &table)
 {
-    core::FamilySpeedRanker::FamilySpeeds speeds;
+    std::unique_ptr<core::GpuTypeRanker> prior;
     if (model)
-        speeds = predict_family_speeds(*model, snapshot, table);
-    auto measured = observed.correct(speeds, table, queued_families(snapshot), cluster_gpu_types(snapshot));
-    if (!model && measured.empty())
-        return std::make_unique<core::SpeedTableRanker>(table);
-    for (auto &[family, by_type] : measured)
-        speeds[family] = std::move(by_type);
-    std::string source = model ? model_name + "'s predicted throughput" : "";
-    if (!measured.empty())
-        source = "throughput measured by running jobs" + (model ? ", else " + source : "");
-    return std::make_unique<core::FamilySpeedRanker>(std::move(speeds), table, source);
+        prior = std::make_unique<core::FamilySpeedRanker>(predict_family_speeds(*model, snapshot, table), table,
+                                                          model_name + "'s predicted throughput");
+    else
+        prior = std::make_unique<core::SpeedTableRanker>(table);
+    if (observed.empty())
+        return prior;
+    return std::make_unique<core::MeasuredSpeedRanker>(std::move(prior), observed);
 }
 
 }  // namespace accord::slurm

@@ -1,7 +1,6 @@
 // Unit tests for core/observed_speeds: which samples count, each job once
 // with its latest rate per GPU, the median over users of their medians, the bounds on jobs
-// and families kept, metrics never mixed, and the correction of a prior: one observed
-// type rescales a family, two reorder it as measured.
+// and families kept, metrics never mixed.
 #include "cmocka_cpp.h"
 
 #include <cmath>
@@ -107,39 +106,18 @@ static void metrics_are_not_mixed(void **)
     assert_int_equal(seen.jobs("bert"), 2);
 }
 
-static void one_observed_type_rescales_the_prior_and_keeps_its_order(void **)
+static void by_type_lists_every_measured_type(void **)
 {
     ObservedSpeeds seen;
-    seen.add(sample(1, "rec", {{"v100", 1}}, 20));
-    auto speeds = seen.correct({}, {{"k80", 1}, {"p100", 3}, {"v100", 4}}, {"rec", "other"}, {"k80", "p100", "v100"});
-    assert_int_equal(speeds.size(), 1);  // "other" has no observation: the prior stands
-    assert_true(near(speeds["rec"]["v100"], 20));
-    assert_true(near(speeds["rec"]["p100"], 15));
-    assert_true(near(speeds["rec"]["k80"], 5));
-}
-
-// Gavel's Recommendation: the per-type table ranks a V100 above a P100,
-// while jobs measured the P100 twice as fast.
-static void two_observed_types_reorder_the_family_as_measured(void **)
-{
-    ObservedSpeeds seen;
+    assert_true(seen.empty());
     seen.add(sample(1, "rec", {{"v100", 1}}, 10));
     seen.add(sample(2, "rec", {{"p100", 2}}, 40));
-    FamilySpeedRanker::FamilySpeeds prior = {{"rec", {{"k80", 1}, {"p100", 3}, {"v100", 4}}}};
-    auto speeds = seen.correct(prior, {}, {"rec"}, {"k80", "p100", "v100"});
-    assert_true(speeds["rec"]["p100"] > speeds["rec"]["v100"]);
-    assert_true(near(speeds["rec"]["p100"], 20));
-    assert_true(near(speeds["rec"]["v100"], 10));
-    // k80 scaled by the geometric mean of 20/3 and 10/4.
-    assert_true(near(speeds["rec"]["k80"], std::sqrt(20.0 / 3 * 10.0 / 4)));
-}
-
-static void observations_without_a_prior_figure_change_nothing(void **)
-{
-    ObservedSpeeds seen;
-    seen.add(sample(1, "rec", {{"h100", 1}}, 10));
-    auto speeds = seen.correct({}, {{"v100", 4}}, {"rec"}, {"h100", "v100"});
-    assert_true(speeds.empty());
+    auto speeds = seen.by_type("rec");
+    assert_int_equal(speeds.size(), 2);
+    assert_true(near(speeds["p100"], 20));
+    assert_true(near(speeds["v100"], 10));
+    assert_true(seen.by_type("other").empty());
+    assert_false(seen.empty());
 }
 
 int main(void)
@@ -152,9 +130,7 @@ int main(void)
         cmocka_unit_test(only_the_newest_jobs_are_kept),
         cmocka_unit_test(only_the_most_recently_reported_families_are_kept),
         cmocka_unit_test(metrics_are_not_mixed),
-        cmocka_unit_test(one_observed_type_rescales_the_prior_and_keeps_its_order),
-        cmocka_unit_test(two_observed_types_reorder_the_family_as_measured),
-        cmocka_unit_test(observations_without_a_prior_figure_change_nothing),
+        cmocka_unit_test(by_type_lists_every_measured_type),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }
