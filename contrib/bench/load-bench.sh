@@ -240,8 +240,9 @@ phase() {  # phase accord|backfill
     local sched=$1 params pid t0
     [ "$sched" = accord ] && params=$ACCORD_PARAMS || params=$BACKFILL_PARAMS
     say "== sched/$sched: cluster up ($SPEC, $TOTAL_NODES nodes)"
+    # Slurm's MaxJobCount (10,000) counts the blockers and the probes too.
     "$CLUSTER" up --dir "$DIR" --spec "$SPEC" --scheduler "$sched" --sched-params "$params" \
-        ${PLUGIN_DIR:+--plugin-dir "$PLUGIN_DIR"} >/dev/null
+        --max-jobs $((2 * JOBS + 1000)) ${PLUGIN_DIR:+--plugin-dir "$PLUGIN_DIR"} >/dev/null
     CLUSTER_UP=1
     read -r pid <"$DIR/pids/slurmctld.pid"
     echo "up $(rss_kb "$pid")" >"$RESULTS/$sched-rss-points.txt"
