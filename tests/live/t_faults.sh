@@ -146,10 +146,11 @@ test_slurmd_killed_while_a_job_is_placed_on_it() {
 # The accord agent thread's id in slurmctld $1.
 agent_tid() { grep -lx accord /proc/"$1"/task/*/comm 2>/dev/null | head -n 1 | cut -d/ -f5; }
 
-# SIGKILLs slurmctld $1 while its accord thread $2 is on a CPU: the agent
-# sleeps between cycles, so a running agent is inside a cycle. Polls with
-# shell builtins only (a few microseconds per look) for up to 20 s; prints
-# "mid-cycle" or "between cycles" (never caught running: killed anyway).
+# SIGKILLs slurmctld $1 while its accord thread $2 is runnable (state R):
+# the agent sleeps between cycles, so a runnable agent is inside a cycle.
+# Polls with shell builtins only (a few microseconds per look) for up to
+# 20 s; prints "mid-cycle", or "between cycles" if it never saw the thread
+# runnable (and killed it anyway).
 kill_mid_cycle() {  # kill_mid_cycle PID TID
     local state deadline=$((SECONDS + 20))
     while ((SECONDS < deadline)); do
@@ -241,7 +242,7 @@ test_slurmctld_sigkilled_mid_cycle_loses_nothing() {
         check "round $round: the runners still run" equals \
             "$(squeue -h -t R -o %i | sort | paste -sd' ')" "$(printf '%s\n' "${runners[@]}" | sort | paste -sd' ')"
     done
-    check "at least one kill came mid-cycle (the accord thread on a CPU)" test "$caught" -ge 1
+    check "at least one kill came mid-cycle (the accord thread runnable)" test "$caught" -ge 1
     check "no damaged sample line was skipped" equals "$(log_count 'damaged throughput sample lines')" 0
     scancel "${runners[@]}"
     j=$(recording_job 1 --gres=gpu:1)
