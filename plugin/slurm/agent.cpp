@@ -110,8 +110,22 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
     return rec;
 }
 
+// Logs a failed write of the stats file once per distinct failure (a full
+// or read-only StateSaveLocation would otherwise log every cycle), and once
+// when writing works again.
+void log_stats_write(const std::string &path, const std::string &failed, std::string &last_failure)
+{
+    if (failed == last_failure)
+        return;
+    if (!failed.empty())
+        error("sched/accord: %s not written, scheduling goes on: %s", path.c_str(), failed.c_str());
+    else
+        info("sched/accord: %s written again", path.c_str());
+    last_failure = failed;
+}
+
 void report(const CycleRecord &rec, CycleView view, CycleStats &stats, const core::SchedulerParams &params,
-            const std::string &stats_path)
+            const std::string &stats_path, std::string &stats_failure)
 {
     stats.record(rec, std::move(view));
     if (params.debug)
@@ -120,8 +134,8 @@ void report(const CycleRecord &rec, CycleView view, CycleStats &stats, const cor
              rec.considered, rec.started, rec.reserved, rec.refused, (long long)rec.lock_us,
              (long long)rec.longest_hold_us, (long long)rec.lock_wait_us, (long long)rec.plan_us);
     StatsContext context{time(nullptr), params.interval_s};
-    if (!stats_path.empty() && !write_file_atomically(stats_path, stats.to_json(context)))
-        debug("sched/accord: cannot write %s", stats_path.c_str());
+    if (!stats_path.empty())
+        log_stats_write(stats_path, write_file_atomically(stats_path, stats.to_json(context)), stats_failure);
 }
 
 std::string stats_file()
@@ -148,6 +162,7 @@ struct AgentState {
     core::SchedulerParams params;  // replaced at once: the first cycle is a reconfigure
     CycleStats stats;
     std::string stats_path;
+    std::string stats_failure;  // of the last write of stats_path, "" when it worked
     ReportIngest reports;
     ReloadableModel model{model_module_dirs()};
 };
@@ -164,7 +179,7 @@ std::chrono::milliseconds agent_cycle(AgentState &state, bool reconfig)
         }
         CycleView view;
         CycleRecord rec = run_cycle(state.params, state.model, state.reports.observed(), view);
-        report(rec, std::move(view), state.stats, state.params, state.stats_path);
+        report(rec, std::move(view), state.stats, state.params, state.stats_path, state.stats_failure);
         state.reports.run(time(nullptr));
     } catch (const std::exception &e) {
         error("sched/accord: scheduling cycle failed: %s", e.what());

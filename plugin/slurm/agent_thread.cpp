@@ -1,5 +1,7 @@
 #include "slurm/agent_thread.h"
 
+#include <pthread.h>
+
 #include <utility>
 
 namespace accord::slurm {
@@ -49,6 +51,9 @@ bool AgentThread::wait(std::chrono::milliseconds interval, bool &reconfigure)
 
 void AgentThread::run(const Cycle &cycle)
 {
+    // Named as slurmctld names its own threads ("bckfl", "sstate"), so that
+    // ps -L, top and the fault tests can tell the agent apart.
+    pthread_setname_np(pthread_self(), kAgentThreadName);
     std::chrono::milliseconds interval{0};
     bool reconfigure = false;
     while (wait(interval, reconfigure))

@@ -13,6 +13,9 @@
 
 namespace accord::slurm {
 
+// The agent thread's name (ps -L, /proc/PID/task/TID/comm).
+constexpr const char *kAgentThreadName = "accord";
+
 class AgentThread {
 public:
     // Runs one cycle; `reconfigure` is true when a reconfigure was asked

@@ -1,7 +1,9 @@
 #include "slurm/cycle_stats.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <unistd.h>  // unlink
 
 namespace accord::slurm {
@@ -122,20 +124,25 @@ std::string CycleStats::to_json(const StatsContext &context) const
            ",\n \"queue\": " + queue_json(view_) + "}\n";
 }
 
-bool write_file_atomically(const std::string &path, const std::string &text)
+std::string write_file_atomically(const std::string &path, const std::string &text)
 {
     std::string tmp = path + ".new";
     FILE *f = fopen(tmp.c_str(), "w");
     if (!f)
-        return false;
-    bool ok = fwrite(text.data(), 1, text.size(), f) == text.size();
-    ok = (fflush(f) == 0) && ok;
-    ok = (fclose(f) == 0) && ok;
-    if (!ok || rename(tmp.c_str(), path.c_str()) != 0) {
+        return "cannot create " + tmp + ": " + strerror(errno);
+    int failed_errno = 0;  // of the first step that failed
+    if (fwrite(text.data(), 1, text.size(), f) != text.size() || fflush(f) != 0)
+        failed_errno = errno;
+    if (fclose(f) != 0 && !failed_errno)
+        failed_errno = errno;
+    std::string failed;
+    if (failed_errno)
+        failed = "cannot write " + tmp + ": " + strerror(failed_errno);
+    else if (rename(tmp.c_str(), path.c_str()) != 0)
+        failed = "cannot rename " + tmp + " to " + path + ": " + strerror(errno);
+    if (!failed.empty())
         unlink(tmp.c_str());
-        return false;
-    }
-    return true;
+    return failed;
 }
 
 }  // namespace accord::slurm

@@ -53,7 +53,8 @@ private:
 };
 
 // Writes `text` to `path` so readers see the old or the new file, never a
-// part (temporary file, then rename).
-bool write_file_atomically(const std::string &path, const std::string &text);
+// part (temporary file, then rename). "" on success, else what failed,
+// naming the file and the system's reason (a full or read-only disk).
+std::string write_file_atomically(const std::string &path, const std::string &text);
 
 }  // namespace accord::slurm

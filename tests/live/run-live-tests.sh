@@ -39,7 +39,11 @@ cluster_up() {  # cluster_up SCHED-PARAMS [MORE-UP-OPTIONS...]
         ${PLUGIN_DIR:+--plugin-dir "$PLUGIN_DIR"} "${@:2}" || return 1
     export SLURM_CONF=$CLUSTER_DIR/etc/slurm.conf
 }
-trap '"$cluster" down --dir "$CLUSTER_DIR" >/dev/null 2>&1' EXIT
+cleanup() {
+    "$cluster" down --dir "$CLUSTER_DIR" >/dev/null 2>&1
+    ! selected t_faults || faults_unmount_state
+}
+trap cleanup EXIT
 
 cd "$(mktemp -d)" || exit 1   # scratch for test scripts; job output goes to /dev/null
 
@@ -91,6 +95,18 @@ if selected t_model; then
     mkdir -p "$CLUSTER_DIR-model"
 fi
 run_phase "cluster with accord_model" "$PARAMS,accord_model=$CLUSTER_DIR-model/m.pt" "" t_model
+
+# Faults: StateSaveLocation on a small tmpfs the tests fill and make
+# read-only; they kill a slurmd and, last, slurmctld (t_faults.sh).
+if selected t_faults; then
+    if faults_mount_state; then
+        run_phase "cluster with state on a tmpfs" "$PARAMS,accord_debug=1" "--state-dir $FAULTS_STATE" t_faults
+    else
+        check "a tmpfs for StateSaveLocation is mounted at $FAULTS_STATE (needs CAP_SYS_ADMIN)" false
+    fi
+    "$cluster" down --dir "$CLUSTER_DIR" >/dev/null 2>&1
+    faults_unmount_state
+fi
 
 # Bad parameters, then a reconfigure; the last test stops slurmctld.
 run_phase "cluster with bad parameters" "accord_interval=abc,accord_max_jobs=0,accord_bogus=1" "" t_config

@@ -3,7 +3,8 @@
 # a corrupt file each log one line and jobs still start with the speed
 # table; then a model trained here by accord-train (a few steps: only that
 # it loads and is used is tested) is loaded at reconfigure and named in
-# SystemComment.
+# SystemComment; garbage written over it then is refused at the next
+# reconfigure, keeping the loaded model.
 
 MODEL_FILE=$CLUSTER_DIR-model/m.pt
 MODEL_BUILD=${ACCORD_LIVE_BIN_DIR:-${ACCORD_BUILD_DIR:-${PLUGIN_DIR:+$PLUGIN_DIR/..}}}
@@ -61,4 +62,19 @@ test_valid_model_is_loaded_and_named() {
     check "its decision names the model" contains "$(job_comment "$j")" "learned model m.pt's predicted throughput"
     check "the stats file names the predictor" wait_until 10 grep -q '"kind": "learned_model"' \
         "$CLUSTER_DIR/state/accord-stats.json"
+}
+
+# The loaded model's file overwritten by garbage while slurmctld runs: the
+# next reconfigure logs one line naming the file and keeps the model in
+# memory, and jobs are still ranked by it.
+test_garbage_over_loaded_model_keeps_it() {
+    local j
+    head -c 65536 /dev/urandom >"$MODEL_FILE"
+    scontrol reconfigure
+    check "the reconfigure logs one line naming the file, keeping the loaded model" wait_until 20 \
+        grep -q "error: sched/accord: accord_model=$MODEL_FILE: .*; keeping $MODEL_FILE\$" \
+        "$CLUSTER_DIR/log/slurmctld.log"
+    j=$(family_job)
+    check "the job starts" wait_state "$j" RUNNING 30
+    check "its decision still names the model" contains "$(job_comment "$j")" "learned model m.pt's predicted throughput"
 }

@@ -9,6 +9,8 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <pthread.h>
+#include <string>
 #include <vector>
 
 #include "slurm/agent_thread.h"
@@ -59,6 +61,28 @@ static void first_cycle_runs_at_once_as_a_reconfigure(void **)
     assert_true(flags[0]);
     agent.stop();
     assert_int_equal(log.count(), 1);
+}
+
+static void cycles_run_on_a_thread_named_accord(void **)
+{
+    std::mutex mutex;
+    std::condition_variable named;
+    std::string name;
+    AgentThread agent;
+    assert_true(agent.start([&](bool) {
+        char buffer[16] = "";
+        pthread_getname_np(pthread_self(), buffer, sizeof buffer);
+        std::lock_guard<std::mutex> lock(mutex);
+        name = buffer;
+        named.notify_all();
+        return std::chrono::milliseconds(1h);
+    }));
+    {
+        std::unique_lock<std::mutex> lock(mutex);
+        named.wait(lock, [&] { return !name.empty(); });
+    }
+    agent.stop();
+    assert_string_equal(name.c_str(), "accord");
 }
 
 static void reconfigure_wakes_the_sleeping_thread(void **)
@@ -159,6 +183,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(first_cycle_runs_at_once_as_a_reconfigure),
+        cmocka_unit_test(cycles_run_on_a_thread_named_accord),
         cmocka_unit_test(reconfigure_wakes_the_sleeping_thread),
         cmocka_unit_test(cycles_without_a_request_are_not_reconfigures),
         cmocka_unit_test(stop_wakes_and_joins_the_sleeping_thread),

@@ -2,11 +2,12 @@
 // of a cycle (plugin/slurm/cycle_view), the file it writes
 // (plugin/slurm/cycle_stats) and accord-ctl's reader (contrib/ctl/
 // stats_file), with the reader's errors for missing, corrupt, foreign and
-// stale files.
+// stale files, and the writer's on a full disk or a missing directory.
 #include "cmocka_cpp.h"
 
 #include <cstdio>
 #include <string>
+#include <unistd.h>
 
 #include "core/gpu_type_ranker.h"
 #include "ctl/stats_file.h"
@@ -239,6 +240,65 @@ static void staleness_after_three_cycles_or_a_minute(void **)
     assert_contains(*ctl::staleness(s, 1000), "in the future");
 }
 
+namespace {
+
+// A scratch directory holding accord-stats.json with "old" in it.
+std::string dir_with_old_file()
+{
+    char pattern[] = "/tmp/test_ctl_stats.XXXXXX";
+    assert_non_null(mkdtemp(pattern));
+    std::string path = std::string(pattern) + "/accord-stats.json";
+    assert_string_equal(slurm::write_file_atomically(path, "old").c_str(), "");
+    return path;
+}
+
+std::string contents(const std::string &path)
+{
+    std::string text;
+    if (FILE *f = fopen(path.c_str(), "r")) {
+        for (int c; (c = fgetc(f)) != EOF;)
+            text += static_cast<char>(c);
+        fclose(f);
+    }
+    return text;
+}
+
+void remove_dir_of(const std::string &path)
+{
+    unlink(path.c_str());
+    rmdir(path.substr(0, path.rfind('/')).c_str());
+}
+
+static void stats_file_is_replaced_whole(void **)
+{
+    std::string path = dir_with_old_file();
+    assert_string_equal(slurm::write_file_atomically(path, "new\n").c_str(), "");
+    assert_string_equal(contents(path).c_str(), "new\n");
+    assert_int_equal(access((path + ".new").c_str(), F_OK), -1);
+    remove_dir_of(path);
+}
+
+// A full disk: the temporary file is a link to /dev/full, where every
+// write fails with ENOSPC.
+static void full_disk_is_named_and_keeps_the_old_file(void **)
+{
+    std::string path = dir_with_old_file();
+    assert_int_equal(symlink("/dev/full", (path + ".new").c_str()), 0);
+    std::string failed = slurm::write_file_atomically(path, "new");
+    assert_string_equal(failed.c_str(), ("cannot write " + path + ".new: No space left on device").c_str());
+    assert_string_equal(contents(path).c_str(), "old");
+    assert_int_equal(access((path + ".new").c_str(), F_OK), -1);
+    remove_dir_of(path);
+}
+
+static void missing_directory_is_named(void **)
+{
+    std::string failed = slurm::write_file_atomically("/nonexistent/accord-stats.json", "new");
+    assert_string_equal(failed.c_str(), "cannot create /nonexistent/accord-stats.json.new: No such file or directory");
+}
+
+}  // namespace
+
 int main()
 {
     const CMUnitTest tests[] = {
@@ -256,6 +316,9 @@ int main()
         cmocka_unit_test(other_format_is_refused),
         cmocka_unit_test(missing_file_names_it_and_who_writes_it),
         cmocka_unit_test(staleness_after_three_cycles_or_a_minute),
+        cmocka_unit_test(stats_file_is_replaced_whole),
+        cmocka_unit_test(full_disk_is_named_and_keeps_the_old_file),
+        cmocka_unit_test(missing_directory_is_named),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }
