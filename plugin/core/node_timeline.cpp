@@ -78,6 +78,12 @@ static Resources clamp_at_zero(Resources r)
     return r;
 }
 
+// For amounts clamped at zero: none of anything.
+static bool is_nothing(const Resources &r)
+{
+    return r.cpus == 0 && r.mem_mb == 0 && r.total_gpus() == 0;
+}
+
 std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
 {
     std::vector<NodeTimeline> timelines;
@@ -97,7 +103,9 @@ std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
         Resources unexplained = snapshot.nodes[i].capacity;
         unexplained -= snapshot.nodes[i].free;
         unexplained -= explained[i];
-        timelines[i].add_usage(snapshot.now, kForever, clamp_at_zero(unexplained));
+        unexplained = clamp_at_zero(unexplained);
+        if (!is_nothing(unexplained))  // usually all explained: holding nothing would change no free amount
+            timelines[i].add_usage(snapshot.now, kForever, unexplained);
     }
     return timelines;
 }
