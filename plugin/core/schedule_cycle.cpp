@@ -158,13 +158,15 @@ const std::vector<std::string> &Planner::types_for(size_t index, const PendingJo
 template <typename FreeOf>
 bool Planner::some_node_holds(size_t index, const PendingJob &job, FreeOf free_of)
 {
-    for (const auto &type : types_for(index, job))
+    for (const auto &type : types_for(index, job)) {
+        Resources demand = per_node_demand(job, type, 1);
         for (int node : job.allowed_nodes) {
             const Resources &capacity = timelines_[node].capacity();
             const Resources *free = free_of(node);
-            if (free && one_node_holds(job, type, *free, capacity))
+            if (free && one_node_holds(job, type, demand, *free, capacity))
                 return true;
         }
+    }
     return false;
 }
 
@@ -287,7 +289,8 @@ std::optional<int64_t> Planner::earliest_one_node(size_t index, const PendingJob
 {
     std::optional<int64_t> first;
     std::vector<int64_t> times;
-    for (const auto &type : types_for(index, job))
+    for (const auto &type : types_for(index, job)) {
+        Resources demand = per_node_demand(job, type, 1);
         for (int node : job.allowed_nodes) {
             const NodeTimeline &tl = timelines_[node];
             if (!tl.schedulable() || (!type.empty() && tl.capacity().gpus_of(type) == 0))
@@ -298,12 +301,13 @@ std::optional<int64_t> Planner::earliest_one_node(size_t index, const PendingJob
             for (int64_t t : times) {
                 if (first && t >= *first)
                     break;
-                if (one_node_holds(job, type, tl.free_during(t, t + job.time_limit_s), tl.capacity())) {
+                if (one_node_holds(job, type, demand, tl.free_during(t, t + job.time_limit_s), tl.capacity())) {
                     first = t;
                     break;
                 }
             }
         }
+    }
     return first;
 }
 
