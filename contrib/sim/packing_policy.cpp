@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "sim/lone_jobs.h"
 
@@ -18,7 +19,7 @@ using Held = std::vector<std::optional<Assignment>>;
 // ended, the survivor continues alone on the same GPUs.
 Held keep_running(const RoundView &view)
 {
-    std::map<size_t, size_t> position;
+    std::unordered_map<size_t, size_t> position(view.jobs.size());
     for (size_t j = 0; j < view.jobs.size(); j++)
         position[view.jobs[j].index] = j;
     Held held(view.jobs.size());
@@ -65,37 +66,42 @@ std::optional<std::string> best_fit(const RoundJob &job, int gpus, const RoundVi
     return best;
 }
 
-struct PairFit {
-    double combined = 0;       // sum of both jobs' packed / alone throughput
-    double duration_ratio = 0; // newcomer's run time alone / partner's
+std::vector<std::string> pool_types(const RoundView &view)
+{
+    std::vector<std::string> types;
+    for (const auto &pool : view.pools)
+        types.push_back(pool.type);
+    return types;
+}
+
+// The round's GPU types (the pools' order) and job types by number
+// (sim/pair_rates.h).
+struct TypeNumbers {
+    std::map<std::string, int> gpu_type;
+    std::vector<int> job_type;  // per position in view.jobs
 };
 
-// Measured pairs only: Gavel measured both jobs together on one node, so
-// each is normalised by its one-node throughput alone.
-std::optional<PairFit> pair_fit(const RoundView &view, const std::string &type, int gpus, const RoundJob &job,
-                                const RoundJob &partner)
+TypeNumbers number_types(const RoundView &view, PairRateMemo &rates)
 {
-    auto packed = view.speed->colocated(type, job.trace->job_type, partner.trace->job_type, gpus);
-    auto alone = view.speed->steps_per_second(type, job.trace->job_type, gpus, false);
-    auto partner_alone = view.speed->steps_per_second(type, partner.trace->job_type, gpus, false);
-    if (!packed || !alone || !partner_alone)
-        return std::nullopt;
-    double duration = job.trace->total_steps / *alone;
-    double partner_duration = partner.trace->total_steps / *partner_alone;
-    return PairFit{packed->first / *alone + packed->second / *partner_alone, duration / partner_duration};
+    TypeNumbers n;
+    for (const auto &pool : view.pools)
+        n.gpu_type.emplace(pool.type, static_cast<int>(n.gpu_type.size()));
+    for (const auto &job : view.jobs)
+        n.job_type.push_back(rates.job_type_number(job.trace->job_type));
+    return n;
 }
 
-LoneJobs::Key lone_key(const RoundView &view, const Held &held, size_t j)
+LoneJobs::Key lone_key(const TypeNumbers &n, const Held &held, size_t j)
 {
-    return {held[j]->gpu_type, held[j]->gpus, view.jobs[j].trace->job_type};
+    return {n.gpu_type.at(held[j]->gpu_type), held[j]->gpus, n.job_type[j]};
 }
 
-LoneJobs lone_jobs(const RoundView &view, const Held &held)
+LoneJobs lone_jobs(const TypeNumbers &n, const Held &held)
 {
     LoneJobs lone;
-    for (size_t j = 0; j < view.jobs.size(); j++)
+    for (size_t j = 0; j < held.size(); j++)
         if (held[j] && held[j]->partner < 0)
-            lone.add(lone_key(view, held, j), j);
+            lone.add(lone_key(n, held, j), j);
     return lone;
 }
 
@@ -113,7 +119,11 @@ std::vector<Allocation> PackingPolicy::allocate(const RoundView &view)
         throw std::invalid_argument("lucid: the round view has no job speeds");
     Held held = keep_running(view);
     auto free = free_gpus(view, held);
-    LoneJobs lone = lone_jobs(view, held);
+    auto types = pool_types(view);
+    if (!rates_ || !rates_->serves(*view.speed, types))
+        rates_.emplace(*view.speed, types);
+    TypeNumbers numbers = number_types(view, *rates_);
+    LoneJobs lone = lone_jobs(numbers, held);
     for (size_t j = 0; j < view.jobs.size(); j++) {
         const RoundJob &job = view.jobs[j];
         if (held[j])
@@ -121,10 +131,10 @@ std::vector<Allocation> PackingPolicy::allocate(const RoundView &view)
         int gpus = std::clamp(job.trace->scale_factor, job.min_gpus, job.max_gpus);
         if (auto type = best_fit(job, gpus, view, free)) {
             held[j] = Assignment{*type, gpus, -1};
-            lone.add(lone_key(view, held, j), j);
+            lone.add(lone_key(numbers, held, j), j);
             free[*type] -= gpus;
-        } else if (auto partner = pick_partner(view, lone, j, gpus)) {
-            lone.remove(lone_key(view, held, *partner), *partner);
+        } else if (auto partner = pick_partner(view, lone, j, gpus, numbers.job_type, *rates_)) {
+            lone.remove(lone_key(numbers, held, *partner), *partner);
             held[j] = Assignment{held[*partner]->gpu_type, gpus, static_cast<long>(view.jobs[*partner].index)};
             held[*partner]->partner = static_cast<long>(job.index);
         }
@@ -140,20 +150,24 @@ std::vector<Allocation> PackingPolicy::allocate(const RoundView &view)
 // count; of the acceptable partners, the pair with the highest combined
 // normalised throughput (ties: the earlier job). The combined throughput
 // is the same for every job of a group (lone_jobs.h); the duration ratio
-// is not, so each group offers its earliest job short enough.
-std::optional<size_t> PackingPolicy::pick_partner(const RoundView &view, const LoneJobs &lone, size_t j,
-                                                  int gpus) const
+// is not, so each group offers its earliest job short enough. The best pair
+// does not depend on the order groups are weighed in.
+std::optional<size_t> PackingPolicy::pick_partner(const RoundView &view, const LoneJobs &lone, size_t j, int gpus,
+                                                  const std::vector<int> &job_type, PairRateMemo &rates) const
 {
     std::optional<size_t> best;
     double best_combined = 0;
     for (const auto &[key, members] : lone.groups()) {
-        if (std::get<1>(key) != gpus)
+        const auto &[gpu_type, group_gpus, partner_type] = key;
+        if (group_gpus != gpus)
             continue;
+        const auto &fit = rates.rates(gpu_type, gpus, job_type[j], partner_type);
+        if (!fit || fit->combined < params_.min_combined_throughput)
+            continue;
+        double duration = view.jobs[j].trace->total_steps / fit->alone;
         for (size_t k : members) {
-            auto fit = pair_fit(view, std::get<0>(key), gpus, view.jobs[j], view.jobs[k]);
-            if (!fit || fit->combined < params_.min_combined_throughput)
-                break;  // the same for the whole group
-            if (fit->duration_ratio > params_.max_duration_ratio)
+            double partner_duration = view.jobs[k].trace->total_steps / fit->partner_alone;
+            if (duration / partner_duration > params_.max_duration_ratio)
                 continue;
             if (!best || fit->combined > best_combined || (fit->combined == best_combined && k < *best)) {
                 best = k;

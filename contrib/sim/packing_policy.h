@@ -15,6 +15,7 @@
 #include <optional>
 
 #include "sim/lone_jobs.h"
+#include "sim/pair_rates.h"
 #include "sim/round_policy.h"
 
 namespace accord::sim {
@@ -36,9 +37,11 @@ public:
     std::vector<Allocation> allocate(const RoundView &view) override;
 
 private:
-    std::optional<size_t> pick_partner(const RoundView &view, const LoneJobs &lone, size_t j, int gpus) const;
+    std::optional<size_t> pick_partner(const RoundView &view, const LoneJobs &lone, size_t j, int gpus,
+                                       const std::vector<int> &job_type, PairRateMemo &rates) const;
 
     PackingParams params_;
+    std::optional<PairRateMemo> rates_;  // kept from round to round
 };
 
 std::unique_ptr<RoundPolicy> make_packing_policy(const PackingParams &params = PackingParams{});

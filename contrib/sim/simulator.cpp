@@ -17,16 +17,15 @@ namespace {
 struct Running {
     size_t job;
     double end_s;
-    int64_t limit_end;  // what the scheduler knows: start + time limit
-    std::vector<core::NodeUsage> usage;
 };
 
 class Simulation {
 public:
     Simulation(const std::vector<TraceJob> &trace, const JobSpeed &speed, const SimConfig &config,
                const core::GpuTypeRanker &ranker)
-        : speed_(speed), config_(config), ranker_(ranker), nodes_(config.nodes)
+        : speed_(speed), config_(config), ranker_(ranker)
     {
+        snap_.nodes = config.nodes;
         for (const auto &t : trace)
             result_.jobs.push_back(SimJob{t, -1, -1, "", 0, 0});
         order_.resize(trace.size());
@@ -45,14 +44,19 @@ private:
     void prepare(size_t job);
     void cycle();
     void start(const core::Decision &d);
-    core::ClusterSnapshot snapshot() const;
+    void leave_queue(size_t job);
+    void fill_queue();
+    core::PendingJob pending_job(size_t job) const;
     double next_event() const;
     void advance(double t);
 
     const JobSpeed &speed_;
     const SimConfig &config_;
     const core::GpuTypeRanker &ranker_;
-    std::vector<core::Node> nodes_;
+    // The cluster and queue as the core sees them, kept up to date between
+    // cycles rather than rebuilt for each: nodes' free amounts, running jobs
+    // (in step with running_) and the first max_jobs of pending_.
+    core::ClusterSnapshot snap_;
     std::vector<size_t> order_;              // jobs by arrival
     std::vector<std::vector<int>> allowed_;  // per job: nodes of types it can run on
     std::vector<int64_t> limit_s_;           // per job: its time limit
@@ -67,37 +71,45 @@ private:
 // Which nodes the job may use and its time limit (sim/time_limit.h).
 void Simulation::prepare(size_t job)
 {
-    JobLimit limit = job_limit(result_.jobs[job].trace, nodes_, speed_, config_.limit_factor);
+    JobLimit limit = job_limit(result_.jobs[job].trace, snap_.nodes, speed_, config_.limit_factor);
     allowed_.push_back(std::move(limit.allowed_nodes));
     limit_s_.push_back(limit.limit_s);
 }
 
-core::ClusterSnapshot Simulation::snapshot() const
+core::PendingJob Simulation::pending_job(size_t job) const
 {
-    core::ClusterSnapshot s;
-    s.now = static_cast<int64_t>(std::floor(now_));
-    s.nodes = nodes_;
-    for (const auto &r : running_)
-        s.running.push_back(core::RunningJob{static_cast<uint32_t>(r.job + 1), r.limit_end, r.usage});
-    size_t count = std::min(pending_.size(), config_.max_jobs);
-    for (size_t i = 0; i < count; i++) {
-        size_t job = pending_[i];
-        const TraceJob &t = result_.jobs[job].trace;
-        core::PendingJob p;
-        p.job_id = static_cast<uint32_t>(job + 1);
-        p.family = t.job_type;
-        p.time_limit_s = limit_s_[job];
-        p.max_nodes = std::max(t.scale_factor, t.max_gpus);
-        p.cpus_total = t.scale_factor;
-        p.gpus.per_job = t.scale_factor;
-        if (t.max_gpus > 0 && t.min_gpus <= t.scale_factor && t.scale_factor <= t.max_gpus) {
-            p.gpu_count_min = t.min_gpus;
-            p.gpu_count_max = t.max_gpus;
-        }
-        p.allowed_nodes = allowed_[job];
-        s.queue.push_back(std::move(p));
+    const TraceJob &t = result_.jobs[job].trace;
+    core::PendingJob p;
+    p.job_id = static_cast<uint32_t>(job + 1);
+    p.family = t.job_type;
+    p.time_limit_s = limit_s_[job];
+    p.max_nodes = std::max(t.scale_factor, t.max_gpus);
+    p.cpus_total = t.scale_factor;
+    p.gpus.per_job = t.scale_factor;
+    if (t.max_gpus > 0 && t.min_gpus <= t.scale_factor && t.scale_factor <= t.max_gpus) {
+        p.gpu_count_min = t.min_gpus;
+        p.gpu_count_max = t.max_gpus;
     }
-    return s;
+    p.allowed_nodes = allowed_[job];
+    return p;
+}
+
+// The core sees the first max_jobs pending jobs, in arrival order.
+void Simulation::fill_queue()
+{
+    size_t count = std::min(pending_.size(), config_.max_jobs);
+    while (snap_.queue.size() < count)
+        snap_.queue.push_back(pending_job(pending_[snap_.queue.size()]));
+}
+
+void Simulation::leave_queue(size_t job)
+{
+    auto at = std::find(pending_.begin(), pending_.end(), job);
+    size_t position = static_cast<size_t>(at - pending_.begin());
+    pending_.erase(at);
+    if (position < snap_.queue.size())
+        snap_.queue.erase(snap_.queue.begin() + static_cast<long>(position));
+    fill_queue();
 }
 
 void Simulation::start(const core::Decision &d)
@@ -120,23 +132,24 @@ void Simulation::start(const core::Decision &d)
     j.gpu_seconds = gpus * (j.end_s - j.start_s);
     std::string names;
     for (const auto &use : d.placement) {
-        nodes_[use.node].free -= use.used;
-        names += (names.empty() ? "" : ",") + nodes_[use.node].name;
+        snap_.nodes[use.node].free -= use.used;
+        names += (names.empty() ? "" : ",") + snap_.nodes[use.node].name;
     }
     int64_t limit_end = static_cast<int64_t>(std::ceil(now_)) + limit_s_[job];
-    running_.push_back(Running{job, j.end_s, limit_end, d.placement});
-    pending_.erase(std::find(pending_.begin(), pending_.end(), job));
+    running_.push_back(Running{job, j.end_s});
+    snap_.running.push_back(core::RunningJob{static_cast<uint32_t>(job + 1), limit_end, d.placement});
+    leave_queue(job);
     result_.decisions.push_back("t=" + std::to_string(static_cast<int64_t>(now_)) + " start job=" +
                                 std::to_string(job + 1) + " type=" + d.gpu_type + " nodes=" + names);
 }
 
 void Simulation::cycle()
 {
-    core::ClusterSnapshot snap = snapshot();
+    snap_.now = static_cast<int64_t>(std::floor(now_));
     core::CycleConfig config{config_.max_jobs, config_.reserve_depth};
     auto t0 = std::chrono::steady_clock::now();
-    core::CyclePlan plan = config_.allocator ? core::allocator_cycle(snap, config, ranker_, *config_.allocator)
-                                             : core::schedule_cycle(snap, config, ranker_);
+    core::CyclePlan plan = config_.allocator ? core::allocator_cycle(snap_, config, ranker_, *config_.allocator)
+                                             : core::schedule_cycle(snap_, config, ranker_);
     result_.cycle_seconds.push_back(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     for (const auto &d : plan.decisions)
@@ -157,18 +170,25 @@ double Simulation::next_event() const
 void Simulation::advance(double t)
 {
     now_ = t;
-    for (auto it = running_.begin(); it != running_.end();) {
-        if (it->end_s <= t) {
-            for (const auto &use : it->usage)
-                nodes_[use.node].free += use.used;
+    size_t kept = 0;
+    for (size_t i = 0; i < running_.size(); i++) {
+        if (running_[i].end_s <= t) {
+            for (const auto &use : snap_.running[i].usage)
+                snap_.nodes[use.node].free += use.used;
             finished_++;
-            it = running_.erase(it);
-        } else {
-            ++it;
+            continue;
         }
+        if (kept != i) {
+            running_[kept] = running_[i];
+            snap_.running[kept] = std::move(snap_.running[i]);
+        }
+        kept++;
     }
+    running_.resize(kept);
+    snap_.running.resize(kept);
     while (arrived_ < order_.size() && result_.jobs[order_[arrived_]].trace.arrival_s <= t)
         pending_.push_back(order_[arrived_++]);
+    fill_queue();
 }
 
 SimResult Simulation::run(const Progress &progress)

@@ -101,12 +101,12 @@ std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gp
 
 }  // namespace
 
-bool one_node_holds(const PendingJob &job, const std::string &gpu_type, const Resources &free,
-                    const Resources &capacity)
+bool one_node_holds(const PendingJob &job, const std::string &gpu_type, const Resources &demand,
+                    const Resources &free, const Resources &capacity)
 {
     if (!gpu_type.empty() && capacity.gpus_of(gpu_type) == 0)
         return false;
-    return node_take(job, per_node_demand(job, gpu_type, 1), free, capacity).has_value();
+    return node_take(job, demand, free, capacity).has_value();
 }
 
 std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_type,

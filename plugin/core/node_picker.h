@@ -30,8 +30,9 @@ std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_typ
 
 // Whether one node with `free` of its `capacity` holds the whole job with
 // GPUs of `gpu_type` (the test pick_nodes makes of each node for one node).
-bool one_node_holds(const PendingJob &job, const std::string &gpu_type, const Resources &free,
-                    const Resources &capacity);
+// `demand` is per_node_demand(job, gpu_type, 1), made once for all nodes.
+bool one_node_holds(const PendingJob &job, const std::string &gpu_type, const Resources &demand,
+                    const Resources &free, const Resources &capacity);
 
 // What the job takes on one node when spread over `node_count` nodes. A
 // per-job GPU count is spread evenly, rounded up on every node.

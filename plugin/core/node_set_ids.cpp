@@ -14,7 +14,14 @@ size_t NodeSetIds::Hash::operator()(const std::vector<int> &nodes) const
 
 size_t NodeSetIds::id_of(const std::vector<int> &nodes)
 {
-    return ids_.try_emplace(nodes, ids_.size()).first->second;
+    // Neighbours in a queue mostly carry the same list, and comparing two
+    // lists is cheaper than hashing one.
+    if (last_ && *last_ == nodes)
+        return last_id_;
+    auto it = ids_.try_emplace(nodes, ids_.size()).first;
+    last_ = &it->first;  // the map's elements stay where they are
+    last_id_ = it->second;
+    return last_id_;
 }
 
 }  // namespace accord::core

@@ -22,6 +22,8 @@ private:
         size_t operator()(const std::vector<int> &nodes) const;
     };
     std::unordered_map<std::vector<int>, size_t, Hash> ids_;
+    const std::vector<int> *last_ = nullptr;  // the list last asked for
+    size_t last_id_ = 0;
 };
 
 }  // namespace accord::core

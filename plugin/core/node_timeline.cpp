@@ -11,8 +11,11 @@ NodeTimeline::NodeTimeline(const Resources &capacity, bool schedulable)
 
 void NodeTimeline::add_usage(int64_t start, int64_t end, const Resources &used)
 {
-    if (end > start)
-        intervals_.push_back({start, end, used});
+    if (end <= start)
+        return;
+    intervals_.push_back({start, end, used});
+    latest_start_ = std::max(latest_start_, start);
+    memo_.valid = false;
 }
 
 Resources NodeTimeline::usage_at(int64_t when) const
@@ -24,8 +27,27 @@ Resources NodeTimeline::usage_at(int64_t when) const
     return sum;
 }
 
+// After the latest usage start, usage only falls, at usage ends: what is
+// free at `start` holds until the next end.
+const Resources &NodeTimeline::free_after_starts(int64_t start) const
+{
+    if (memo_.valid && memo_.from <= start && start < memo_.until)
+        return memo_.free;
+    memo_.free = capacity_;
+    memo_.free -= usage_at(start);
+    memo_.until = INT64_MAX;
+    for (const auto &iv : intervals_)
+        if (iv.end > start)
+            memo_.until = std::min(memo_.until, iv.end);
+    memo_.from = start;
+    memo_.valid = true;
+    return memo_.free;
+}
+
 Resources NodeTimeline::free_during(int64_t start, int64_t end) const
 {
+    if (start >= latest_start_)
+        return free_after_starts(start);
     // Usage only rises where an interval begins, so checking `start` and
     // every interval start inside the period finds the peak.
     Resources least = capacity_;
@@ -56,6 +78,12 @@ static Resources clamp_at_zero(Resources r)
     return r;
 }
 
+// For amounts clamped at zero: none of anything.
+static bool is_nothing(const Resources &r)
+{
+    return r.cpus == 0 && r.mem_mb == 0 && r.total_gpus() == 0;
+}
+
 std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
 {
     std::vector<NodeTimeline> timelines;
@@ -75,7 +103,9 @@ std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
         Resources unexplained = snapshot.nodes[i].capacity;
         unexplained -= snapshot.nodes[i].free;
         unexplained -= explained[i];
-        timelines[i].add_usage(snapshot.now, kForever, clamp_at_zero(unexplained));
+        unexplained = clamp_at_zero(unexplained);
+        if (!is_nothing(unexplained))  // usually all explained: holding nothing would change no free amount
+            timelines[i].add_usage(snapshot.now, kForever, unexplained);
     }
     return timelines;
 }

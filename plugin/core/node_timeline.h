@@ -37,10 +37,22 @@ private:
         Resources used;
     };
     Resources usage_at(int64_t when) const;
+    const Resources &free_after_starts(int64_t start) const;
 
     Resources capacity_;
     bool schedulable_;
     std::vector<Interval> intervals_;
+    int64_t latest_start_ = INT64_MIN;  // of any usage
+    // What is free from `from` on, once every usage has begun: it stays so
+    // until the first usage end after `from`. A cycle asks every node this
+    // for each job it tries, mostly at the same start.
+    struct FreeMemo {
+        bool valid = false;
+        int64_t from = 0;
+        int64_t until = 0;
+        Resources free;
+    };
+    mutable FreeMemo memo_;
 };
 
 // One timeline per snapshot node: running jobs until their end time, and

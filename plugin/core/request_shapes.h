@@ -16,11 +16,18 @@
 
 namespace accord::core {
 
+// A node with room for a request: index into the request's GPU types, node.
+struct NodeRoom {
+    size_t type = 0;
+    int node = 0;
+};
+
 struct ShapeMemo {
     std::optional<bool> never_fits;  // more than its nodes hold even when idle
     // No room in what is free now. What is free now only shrinks within a
     // cycle (starts take from it; reservations begin later).
     bool no_room_now = false;
+    std::optional<NodeRoom> room_now_on;  // a node that had room now, for one-node requests
     // The least time limit that found no room over [now, now + limit):
     // a longer period has no more room.
     int64_t no_room_for_limit = std::numeric_limits<int64_t>::max();

@@ -22,10 +22,15 @@ Resources &Resources::operator-=(const Resources &other)
     return *this;
 }
 
+// A node has one or a few GPU types: walking them, where unequal lengths
+// differ without comparing text, beats the map's ordered search. Schedulers
+// ask this of every node for every job they try.
 int Resources::gpus_of(const std::string &type) const
 {
-    auto it = gpus.find(type);
-    return it == gpus.end() ? 0 : it->second;
+    for (const auto &[name, count] : gpus)
+        if (name == type)
+            return count;
+    return 0;
 }
 
 int Resources::total_gpus() const

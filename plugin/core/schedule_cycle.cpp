@@ -89,8 +89,10 @@ private:
     void release_reservation(const PendingJob &job);
     bool never_fits(size_t index, const PendingJob &job);
     bool room_now(size_t index, const PendingJob &job, ShapeMemo &memo);
+    bool one_node_room_now(size_t index, const PendingJob &job, ShapeMemo &memo);
     template <typename FreeOf>
-    bool some_node_holds(size_t index, const PendingJob &job, FreeOf free_of);
+    std::optional<NodeRoom> node_holding(size_t index, const PendingJob &job, FreeOf free_of);
+    bool holds_now(size_t index, const PendingJob &job, const NodeRoom &room);
     std::optional<Option> room_over_limit(size_t index, const PendingJob &job, ShapeMemo &memo);
     const std::vector<std::string> &types_for(size_t index, const PendingJob &job);
     void predict(Decision &d, const PendingJob &job);
@@ -150,22 +152,32 @@ const std::vector<std::string> &Planner::types_for(size_t index, const PendingJo
     return types_.emplace(std::move(key), gpu_types_for(job, snap_.nodes)).first->second;
 }
 
-// More than the allowed nodes hold even when idle (down nodes count: they
-// may come back).
-// Whether some allowed node, with what `free_of` gives (null: nothing),
-// holds a job that runs on one node. Stops at the first: a long queue asks
+// An allowed node, with what `free_of` gives (null: nothing), that holds a
+// job that runs on one node, if any. Stops at the first: a long queue asks
 // this of every shape in every cycle, and most fit somewhere.
 template <typename FreeOf>
-bool Planner::some_node_holds(size_t index, const PendingJob &job, FreeOf free_of)
+std::optional<NodeRoom> Planner::node_holding(size_t index, const PendingJob &job, FreeOf free_of)
 {
-    for (const auto &type : types_for(index, job))
+    const auto &types = types_for(index, job);
+    for (size_t t = 0; t < types.size(); t++) {
+        Resources demand = per_node_demand(job, types[t], 1);
         for (int node : job.allowed_nodes) {
             const Resources &capacity = timelines_[node].capacity();
             const Resources *free = free_of(node);
-            if (free && one_node_holds(job, type, *free, capacity))
-                return true;
+            if (free && one_node_holds(job, types[t], demand, *free, capacity))
+                return NodeRoom{t, node};
         }
-    return false;
+    }
+    return std::nullopt;
+}
+
+// Whether the node found earlier still holds the job in what is free now.
+bool Planner::holds_now(size_t index, const PendingJob &job, const NodeRoom &room)
+{
+    const std::string &type = types_for(index, job)[room.type];
+    const NodeTimeline &tl = timelines_[room.node];
+    return tl.schedulable() &&
+           one_node_holds(job, type, per_node_demand(job, type, 1), free_now_[room.node], tl.capacity());
 }
 
 bool one_node_job(const PendingJob &job) { return job.max_nodes == 1 && job.required_nodes.empty(); }
@@ -176,7 +188,7 @@ bool Planner::never_fits(size_t index, const PendingJob &job)
     if (memo.never_fits)
         return *memo.never_fits;
     if (one_node_job(job)) {
-        memo.never_fits = !some_node_holds(index, job, [this](int node) { return &timelines_[node].capacity(); });
+        memo.never_fits = !node_holding(index, job, [this](int node) { return &timelines_[node].capacity(); });
     } else {
         auto idle = [this](int node) { return timelines_[node].capacity(); };
         memo.never_fits = !best_option(job, types_for(index, job), timelines_, ranker_, idle);
@@ -184,12 +196,22 @@ bool Planner::never_fits(size_t index, const PendingJob &job)
     return *memo.never_fits;
 }
 
+// What is free now only shrinks within a cycle, so the node that last had
+// room for the shape is tried first: it usually still has.
+bool Planner::one_node_room_now(size_t index, const PendingJob &job, ShapeMemo &memo)
+{
+    if (memo.room_now_on && holds_now(index, job, *memo.room_now_on))
+        return true;
+    auto free_now = [this](int node) { return timelines_[node].schedulable() ? &free_now_[node] : nullptr; };
+    memo.room_now_on = node_holding(index, job, free_now);
+    return memo.room_now_on.has_value();
+}
+
 bool Planner::room_now(size_t index, const PendingJob &job, ShapeMemo &memo)
 {
     if (memo.no_room_now)
         return false;
-    auto free_now = [this](int node) { return timelines_[node].schedulable() ? &free_now_[node] : nullptr; };
-    if (one_node_job(job) ? some_node_holds(index, job, free_now)
+    if (one_node_job(job) ? one_node_room_now(index, job, memo)
                           : best_option(job, types_for(index, job), timelines_, ranker_, free_right_now(),
                                         &free_now_total_).has_value())
         return true;
@@ -287,7 +309,8 @@ std::optional<int64_t> Planner::earliest_one_node(size_t index, const PendingJob
 {
     std::optional<int64_t> first;
     std::vector<int64_t> times;
-    for (const auto &type : types_for(index, job))
+    for (const auto &type : types_for(index, job)) {
+        Resources demand = per_node_demand(job, type, 1);
         for (int node : job.allowed_nodes) {
             const NodeTimeline &tl = timelines_[node];
             if (!tl.schedulable() || (!type.empty() && tl.capacity().gpus_of(type) == 0))
@@ -298,12 +321,13 @@ std::optional<int64_t> Planner::earliest_one_node(size_t index, const PendingJob
             for (int64_t t : times) {
                 if (first && t >= *first)
                     break;
-                if (one_node_holds(job, type, tl.free_during(t, t + job.time_limit_s), tl.capacity())) {
+                if (one_node_holds(job, type, demand, tl.free_during(t, t + job.time_limit_s), tl.capacity())) {
                     first = t;
                     break;
                 }
             }
         }
+    }
     return first;
 }
 

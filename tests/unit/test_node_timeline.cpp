@@ -156,6 +156,29 @@ static void add_usage_ignores_empty_or_reversed_interval(void **)
     assert_true(releases(tl, 0).empty());
 }
 
+// free_during remembers what is free after the last usage start; asking
+// again must still see usages added since and usages that ended since.
+static void free_during_sees_usage_added_after_asking(void **)
+{
+    NodeTimeline tl = node8();
+    tl.add_usage(0, 300, res(2, 100, {{"a100", 3}}));
+    assert_int_equal(tl.free_during(100, 200).gpus_of("a100"), 5);
+    tl.add_usage(0, 300, res(1, 0, {{"a100", 2}}));
+    assert_int_equal(tl.free_during(100, 200).gpus_of("a100"), 3);
+}
+
+static void free_during_later_start_sees_usage_ended(void **)
+{
+    NodeTimeline tl = node8();
+    tl.add_usage(0, 300, res(2, 100, {{"a100", 3}}));
+    tl.add_usage(0, 500, res(1, 100, {{"a100", 1}}));
+    assert_int_equal(tl.free_during(100, 200).gpus_of("a100"), 4);
+    assert_int_equal(tl.free_during(299, 400).gpus_of("a100"), 4);
+    assert_int_equal(tl.free_during(300, 400).gpus_of("a100"), 7);
+    assert_int_equal(tl.free_during(500, 600).gpus_of("a100"), 8);
+    assert_int_equal(tl.free_during(100, 200).gpus_of("a100"), 4);
+}
+
 // ---- release_times ----------------------------------------------------------
 
 static void release_times_lists_ends_after(void **)
@@ -372,6 +395,8 @@ int main(void)
         cmocka_unit_test(free_during_usage_outside_period_ignored),
         cmocka_unit_test(free_during_forever_usage_always_counts),
         cmocka_unit_test(add_usage_ignores_empty_or_reversed_interval),
+        cmocka_unit_test(free_during_sees_usage_added_after_asking),
+        cmocka_unit_test(free_during_later_start_sees_usage_ended),
         cmocka_unit_test(release_times_lists_ends_after),
         cmocka_unit_test(release_times_excludes_end_equal_to_after),
         cmocka_unit_test(release_times_excludes_end_before_after),

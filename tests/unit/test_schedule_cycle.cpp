@@ -177,6 +177,26 @@ static void started_jobs_hold_their_resources_for_later_jobs(void **)
     assert_int_not_equal(only(plan, 12).verdict, Verdict::Start);
 }
 
+// Records of one shape: each tries first the node that last had room for
+// the shape, and looks further once that node is full.
+static void one_node_jobs_of_one_shape_fill_node_after_node(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("n1", 64, 512000, {{"a100", 2}});
+    b.add_node("n2", 64, 512000, {{"a100", 2}});
+    for (uint32_t id = 10; id < 15; id++)
+        b.add_pending(id, 1, {"a100", 1}, 3600);
+    CyclePlan plan = run(b);
+    int on_n1 = 0;
+    for (uint32_t id = 10; id < 14; id++) {
+        const Decision d = only(plan, id);
+        assert_int_equal(d.verdict, Verdict::Start);
+        on_n1 += nodes_of(d, b) == "n1";
+    }
+    assert_int_equal(on_n1, 2);
+    assert_int_not_equal(only(plan, 14).verdict, Verdict::Start);
+}
+
 static void cpu_only_job_keeps_off_gpu_nodes(void **)
 {
     SnapshotBuilder b = golden();
@@ -1030,6 +1050,7 @@ int main(void)
         cmocka_unit_test(first_queue_record_starts_when_room_for_one),
         cmocka_unit_test(decisions_carry_queue_index),
         cmocka_unit_test(started_jobs_hold_their_resources_for_later_jobs),
+        cmocka_unit_test(one_node_jobs_of_one_shape_fill_node_after_node),
         cmocka_unit_test(cpu_only_job_keeps_off_gpu_nodes),
         cmocka_unit_test(typeless_request_gets_fastest_type_with_free_gpus),
         cmocka_unit_test(typeless_request_falls_back_to_v100_when_a100_full),
