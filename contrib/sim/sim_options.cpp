@@ -48,6 +48,9 @@ const char kUsage[] =
     "                       speed per type, TYPE:SPEED[/TYPE:SPEED...], as the plugin\n"
     "                       does with accord_gpu_speed (default: each job type's\n"
     "                       measured one-GPU speed)\n"
+    "  --learn              accord-easy and accord-np learn from running jobs: each\n"
+    "                       reports its measured speed as it starts, and the ranker\n"
+    "                       corrects its speeds by them as the plugin does\n"
     "  --round S            round length of round-based policies, seconds (default 360)\n"
     "  --restart S          progress a round-based policy's job loses when it is\n"
     "                       moved, paused and resumed, seconds (default 30)\n"
@@ -133,7 +136,7 @@ SimOptions parse_sim_options(int argc, char **argv)
         {"sia-uncalibrated", no_argument, nullptr, 'U'},  {"sia-workload", required_argument, nullptr, 'w'},
         {"sia-batch", required_argument, nullptr, 'b'},   {"rigid", no_argument, nullptr, 'i'},
         {"alibaba-cluster", required_argument, nullptr, 'a'}, {"scale-down", required_argument, nullptr, 's'},
-        {"gpu-speed", required_argument, nullptr, 'V'},
+        {"gpu-speed", required_argument, nullptr, 'V'},  {"learn", no_argument, nullptr, 'L'},
         {nullptr, 0, nullptr, 0}};
     SimOptions o;
     o.progress = isatty(STDERR_FILENO);
@@ -168,6 +171,7 @@ SimOptions parse_sim_options(int argc, char **argv)
         case 'i': o.rigid = true; break;
         case 'a': o.alibaba_cluster = optarg; break;
         case 's': o.scale_down = number(optarg, 1, 1e6, "--scale-down"); break;
+        case 'L': o.config.learn = true; break;
         case 'V':
             if (!core::parse_speed_table(optarg, o.gpu_speed))
                 usage_error(std::string("--gpu-speed: '") + optarg + "' is not TYPE:SPEED[/TYPE:SPEED...] with speeds > 0");

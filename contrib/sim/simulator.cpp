@@ -6,6 +6,8 @@
 #include <limits>
 
 #include "core/allocator_cycle.h"
+#include "core/measured_speed_ranker.h"
+#include "core/observed_speeds.h"
 #include "core/schedule_cycle.h"
 #include "sim/input_error.h"
 #include "sim/time_limit.h"
@@ -44,6 +46,7 @@ private:
     void prepare(size_t job);
     void cycle();
     void start(const core::Decision &d);
+    core::ThroughputSample report_of(size_t job, const std::string &gpu_type, int gpus, double rate) const;
     void leave_queue(size_t job);
     void fill_queue();
     core::PendingJob pending_job(size_t job) const;
@@ -53,6 +56,7 @@ private:
     const JobSpeed &speed_;
     const SimConfig &config_;
     const core::GpuTypeRanker &ranker_;
+    core::ObservedSpeeds observed_;  // with config_.learn: what started jobs reported
     // The cluster and queue as the core sees them, kept up to date between
     // cycles rather than rebuilt for each: nodes' free amounts, running jobs
     // (in step with running_) and the first max_jobs of pending_.
@@ -112,6 +116,19 @@ void Simulation::leave_queue(size_t job)
     fill_queue();
 }
 
+// A progress report of the job's measured speed, as accord-report sends it.
+core::ThroughputSample Simulation::report_of(size_t job, const std::string &gpu_type, int gpus, double rate) const
+{
+    core::ThroughputSample s;
+    s.time = static_cast<int64_t>(std::floor(now_));
+    s.job_id = static_cast<uint32_t>(job + 1);
+    s.user = "sim";
+    s.family = result_.jobs[job].trace.job_type;
+    s.gpus = {{gpu_type, gpus}};
+    s.report = core::ProgressReport{core::ReportMetric::StepsPerSecond, rate, 1};
+    return s;
+}
+
 void Simulation::start(const core::Decision &d)
 {
     size_t job = d.job_id - 1;
@@ -125,6 +142,8 @@ void Simulation::start(const core::Decision &d)
         throw InputError(job_label(j.trace) + ": no measured throughput on " + std::to_string(gpus) + " " +
                          d.gpu_type + " GPUs, the configuration the core chose");
     double rate = *measured;
+    if (config_.learn)
+        observed_.add(report_of(job, d.gpu_type, gpus, rate));
     j.start_s = now_;
     j.end_s = now_ + j.trace.total_steps / rate;
     j.gpu_type = d.gpu_type;
@@ -148,8 +167,10 @@ void Simulation::cycle()
     snap_.now = static_cast<int64_t>(std::floor(now_));
     core::CycleConfig config{config_.max_jobs, config_.reserve_depth};
     auto t0 = std::chrono::steady_clock::now();
-    core::CyclePlan plan = config_.allocator ? core::allocator_cycle(snap_, config, ranker_, *config_.allocator)
-                                             : core::schedule_cycle(snap_, config, ranker_);
+    core::MeasuredSpeedRanker learned(ranker_, observed_);
+    const core::GpuTypeRanker &ranker = config_.learn ? learned : ranker_;
+    core::CyclePlan plan = config_.allocator ? core::allocator_cycle(snap_, config, ranker, *config_.allocator)
+                                             : core::schedule_cycle(snap_, config, ranker);
     result_.cycle_seconds.push_back(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     for (const auto &d : plan.decisions)

@@ -29,6 +29,9 @@ struct SimConfig {
     size_t max_jobs = 1000;  // queue records the core considers per cycle
     int reserve_depth = 1;
     std::optional<core::AllocConfig> allocator;  // set: the allocator chooses types and counts
+    // Each job reports its measured speed as it starts, and the ranker learns
+    // from the reports as the plugin does (core/measured_speed_ranker.h).
+    bool learn = false;
 };
 
 struct SimJob {

@@ -28,9 +28,10 @@ static const ThroughputTable &table()
 using accord::test::job;
 
 static SimResult run(const std::vector<TraceJob> &trace, const char *cluster, const char *policy,
-                     const GpuSpeeds &gpu_speed = {})
+                     const GpuSpeeds &gpu_speed = {}, bool learn = false)
 {
     SimConfig config;
+    config.learn = learn;
     config.nodes = parse_cluster_spec(cluster);
     config.allocator = find_policy(policy).allocator;
     JobSpeed speed(table());
@@ -60,6 +61,23 @@ static void admin_speed_table_replaces_measured_ranking(void **)
         SimResult r = run({job("B", 300, 0, 1, 1)}, "fast:1x2,slow:1x2", policy, {{"fast", 1}, {"slow", 2}});
         assert_string_equal(r.jobs[0].gpu_type.c_str(), "slow");
         assert_true(near(r.jobs[0].end_s, 100));
+    }
+}
+
+// B measures 3 steps/s on slow and 4 on fast; the table says slow is twice
+// as fast. Jobs 1 and 2 take one of each; job 3 arrives when both are free
+// and goes where B measured fastest when the ranker learns, else by table.
+static void learning_from_running_jobs_overrides_the_table(void **)
+{
+    std::vector<TraceJob> trace = {job("B", 300, 0, 1, 1), job("B", 300, 0, 1, 2), job("B", 300, 200, 1, 3)};
+    for (const char *policy : {"accord-easy", "accord-np"}) {
+        SimResult plain = run(trace, "fast:1x1,slow:1x1", policy, {{"fast", 1}, {"slow", 2}});
+        SimResult learned = run(trace, "fast:1x1,slow:1x1", policy, {{"fast", 1}, {"slow", 2}}, true);
+        assert_string_equal(plain.jobs[0].gpu_type.c_str(), "slow");
+        assert_string_equal(learned.jobs[0].gpu_type.c_str(), "slow");
+        assert_string_equal(plain.jobs[2].gpu_type.c_str(), "slow");
+        assert_string_equal(learned.jobs[2].gpu_type.c_str(), "fast");
+        assert_true(near(learned.jobs[2].end_s, 275));
     }
 }
 
@@ -237,6 +255,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(accord_puts_job_on_its_fastest_free_type),
         cmocka_unit_test(admin_speed_table_replaces_measured_ranking),
+        cmocka_unit_test(learning_from_running_jobs_overrides_the_table),
         cmocka_unit_test(allocator_policy_chooses_an_elastic_jobs_count),
         cmocka_unit_test(later_job_waits_for_gpus_to_free),
         cmocka_unit_test(job_over_two_nodes_runs_at_spread_speed),
