@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -22,6 +24,7 @@ namespace {
 const char kUsage[] =
     "usage: accord-train --gavel FILE [--sia DIR] --out MODEL [--evaluate] [--folds K]\n"
     "                    [--seed N] [--members N] [--hidden N] [--steps N]\n"
+    "                    [--hold-out-types FILE|LIST]\n"
     "  --gavel FILE  Gavel's simulation_throughputs.json (isolated and co-located pairs)\n"
     "  --sia DIR     Sia's profiles directory (isolated throughputs of T4, V100, A100, Quadro, 2080Ti)\n"
     "  --out MODEL   writes MODEL and MODEL.json (metadata)\n"
@@ -31,14 +34,38 @@ const char kUsage[] =
     "  --members N   ensemble members, whose spread is the uncertainty (default 5)\n"
     "  --hidden N    hidden units per layer (default 32)\n"
     "  --steps N     training steps per member (default 1500)\n"
+    "  --hold-out-types FILE|LIST\n"
+    "                trains on no pair with one of these job types (a file, one per\n"
+    "                line, or names joined by commas); recorded in MODEL.json\n"
     "  --help        this text\n";
 
 struct Arguments {
     std::string gavel, sia, out;
     bool evaluate = false;
     int folds = 5;
+    std::vector<std::string> held_out_types;
     ModelOptions model;
 };
+
+// A file's lines when `text` names a readable file, else `text` split at
+// commas; empty items are skipped.
+std::vector<std::string> type_list(const std::string &text)
+{
+    std::ifstream file(text);
+    std::vector<std::string> types;
+    std::string item;
+    if (file) {
+        while (std::getline(file, item))
+            if (!item.empty())
+                types.push_back(item);
+        return types;
+    }
+    std::istringstream list(text);
+    while (std::getline(list, item, ','))
+        if (!item.empty())
+            types.push_back(item);
+    return types;
+}
 
 int positive(const char *flag, const char *text)
 {
@@ -81,6 +108,8 @@ Arguments parse(int argc, char **argv)
             a.model.hidden = positive("--hidden", value);
         else if (flag == "--steps")
             a.model.train.steps = positive("--steps", value);
+        else if (flag == "--hold-out-types")
+            a.held_out_types = type_list(value);
         else
             throw std::invalid_argument("unknown option " + flag);
     }
@@ -97,6 +126,7 @@ TrainingData read_data(const Arguments &a)
         auto clusters = accord::sim::parse_sia_clusters("aws,azure,dgx-ext,quad,rtx");
         add_sia_samples(accord::sim::SiaProfiles::load(a.sia, clusters), clusters, a.sia, data);
     }
+    hold_out_pairs(data, a.held_out_types);
     return data;
 }
 
@@ -119,6 +149,7 @@ void run(const Arguments &a)
     metadata.isolated_samples = static_cast<int>(data.isolated.size());
     metadata.pair_samples = static_cast<int>(data.pairs.size());
     metadata.evaluation_json = evaluation;
+    metadata.held_out_pair_types = a.held_out_types;
     save_model(train_model(data, a.model), a.model, metadata, a.out);
     std::fprintf(stderr, "accord-train: wrote %s and %s\n", a.out.c_str(), metadata_path(a.out).c_str());
 }

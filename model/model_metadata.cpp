@@ -131,6 +131,8 @@ ModelMetadata read_metadata(const std::string &path)
     m.seed = static_cast<uint64_t>(int_field(network, "seed", path));
     m.steps = int_field(network, "steps", path);
     m.training_data = strings_field(root.get(), "training_data", path);
+    if (json_object_get(root.get(), "held_out_pair_types"))
+        m.held_out_pair_types = strings_field(root.get(), "held_out_pair_types", path);
     if (m.gpu_types.count(m.reference_gpu_type) == 0)
         refuse(path, "reference_gpu_type '" + m.reference_gpu_type + "' is not one of gpu_types");
     return m;
@@ -147,6 +149,8 @@ void write_metadata(const ModelMetadata &m, const std::string &path)
         static_cast<json_int_t>(m.seed), "steps", m.steps, "training_data", strings_json(m.training_data),
         "samples", "isolated", m.isolated_samples, "pairs", m.pair_samples, "evaluation",
         evaluation ? evaluation : json_object()));
+    if (root && !m.held_out_pair_types.empty())
+        json_object_set_new(root.get(), "held_out_pair_types", strings_json(m.held_out_pair_types));
     if (!root || json_dump_file(root.get(), path.c_str(), JSON_INDENT(2) | JSON_SORT_KEYS) != 0)
         refuse(path, "cannot write the metadata file");
 }

@@ -25,6 +25,7 @@ struct ModelMetadata {
     std::vector<std::string> training_data;
     int isolated_samples = 0;
     int pair_samples = 0;
+    std::vector<std::string> held_out_pair_types;  // none of their pairs trained on (absent: none)
     std::string evaluation_json = "{}";  // a JSON object, stored as is
 };
 

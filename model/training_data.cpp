@@ -1,7 +1,9 @@
 // Measured samples from the simulator's readers (see training_data.h).
 #include "model/training_data.h"
 
+#include <algorithm>
 #include <set>
+#include <stdexcept>
 
 #include "model/job_type_name.h"
 
@@ -49,6 +51,17 @@ std::vector<std::string> TrainingData::job_types() const
 std::vector<std::string> TrainingData::gpu_types() const
 {
     return sorted_set(isolated, [](const IsolatedSample &s) { return s.gpu_type; });
+}
+
+void hold_out_pairs(TrainingData &data, const std::vector<std::string> &job_types)
+{
+    std::vector<std::string> known = data.job_types();
+    for (const std::string &type : job_types)
+        if (!std::binary_search(known.begin(), known.end(), type))
+            throw std::invalid_argument("held-out job type '" + type + "' is in none of the training data");
+    std::set<std::string> out(job_types.begin(), job_types.end());
+    auto held = [&](const PairSample &p) { return out.count(p.job_type) || out.count(p.other_type); };
+    data.pairs.erase(std::remove_if(data.pairs.begin(), data.pairs.end(), held), data.pairs.end());
 }
 
 void add_gavel_samples(const sim::ThroughputTable &table, const std::string &path, TrainingData &data)

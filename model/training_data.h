@@ -54,6 +54,13 @@ void add_gavel_samples(const sim::ThroughputTable &table, const std::string &pat
 void add_sia_samples(const sim::SiaProfiles &profiles, const std::vector<sim::SiaCluster> &clusters,
                      const std::string &path, TrainingData &data);
 
+// Drops every pair sample in which a job type of `job_types` is the job or
+// the co-runner (accord-train --hold-out-types), so that the model never
+// sees those types next to anything; their isolated samples stay (a new job
+// type is profiled alone before it is ever co-located). Throws
+// std::invalid_argument naming a type no isolated sample has.
+void hold_out_pairs(TrainingData &data, const std::vector<std::string> &job_types);
+
 // The candidate a sample describes.
 Candidate candidate_of(const IsolatedSample &sample);
 Candidate candidate_of(const PairSample &sample);

@@ -101,7 +101,8 @@ int main(int argc, char **argv)
                 g.jobs = jobs;
                 std::vector<TraceJob> trace = generate_trace(samples, table, g);
                 RoundView view = view_of(trace, gpus, speed);
-                auto policy = entry.round(table);
+                OraclePairs pairs(speed);
+                auto policy = entry.round(table, pairs);
                 std::vector<Allocation> allocation;
                 double first = ms_to_allocate(*policy, view, allocation);
                 advance(view, allocation);

@@ -99,7 +99,8 @@ SimResult run_policy(const PolicyEntry &policy, const std::vector<TraceJob> &tra
     }
     RoundConfig rounds;
     rounds.nodes = nodes;
-    return simulate_rounds(trace, speed, rounds, *policy.round(table));
+    OraclePairs pairs(speed);
+    return simulate_rounds(trace, speed, rounds, *policy.round(table, pairs));
 }
 
 void bench(const Options &o)

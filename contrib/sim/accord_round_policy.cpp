@@ -66,18 +66,20 @@ core::AllocJob alloc_job(const RoundJob &job, const std::vector<core::JobOption>
     return a;
 }
 
-// Pair rates from the measured table, by job type.
-class MeasuredPairs : public core::PairRates {
+// Pair rates by kind: the predictor's, by job type.
+class PredictedPairs : public core::PairRates {
 public:
-    MeasuredPairs(const JobSpeed &speed, const std::vector<std::string> &kinds) : speed_(speed), kinds_(kinds) {}
+    PredictedPairs(const PairPredictor &pairs, const std::vector<std::string> &kinds) : pairs_(pairs), kinds_(kinds)
+    {
+    }
     std::optional<std::pair<double, double>> rates(uint32_t a, uint32_t b, const std::string &gpu_type,
                                                    int gpus) const override
     {
-        return speed_.colocated(gpu_type, kinds_[a], kinds_[b], gpus);
+        return pairs_.rates(gpu_type, kinds_[a], kinds_[b], gpus);
     }
 
 private:
-    const JobSpeed &speed_;
+    const PairPredictor &pairs_;
     const std::vector<std::string> &kinds_;
 };
 
@@ -124,7 +126,7 @@ std::vector<Allocation> AccordRoundPolicy::allocate(const RoundView &view)
     std::sort(active.begin(), active.end());
     for (auto it = options_.begin(); it != options_.end();)
         it = std::binary_search(active.begin(), active.end(), it->first) ? std::next(it) : options_.erase(it);
-    MeasuredPairs pairs(*view.speed, kinds_);
+    PredictedPairs pairs(pairs_, kinds_);
     std::vector<core::AllocChoice> choice = core::allocate(jobs, nodes.nodes, config_, &pairs);
     std::vector<Allocation> out;
     for (size_t j = 0; j < jobs.size(); j++) {

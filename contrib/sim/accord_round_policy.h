@@ -4,8 +4,10 @@
 // translates. A job's options are every GPU type of the cluster it has a
 // measured speed on, at every count it allows, with its measured rates on
 // one node and spread; its nodes are where the engine placed it; its kind is
-// its job type, and pair rates are the measured co-located ones (the same
-// table every round policy reads).
+// its job type, and pair rates are what the pair predictor says
+// (pair_predictor.h: the measured pairs, "no interference" or the learned
+// model); the engine runs every pair at its measured rates whatever the
+// prediction was.
 #pragma once
 
 #include <map>
@@ -13,13 +15,17 @@
 #include <vector>
 
 #include "core/allocator.h"
+#include "sim/pair_predictor.h"
 #include "sim/round_policy.h"
 
 namespace accord::sim {
 
 class AccordRoundPolicy : public RoundPolicy {
 public:
-    explicit AccordRoundPolicy(core::AllocConfig config = {}) : config_(std::move(config)) {}
+    explicit AccordRoundPolicy(const PairPredictor &pairs, core::AllocConfig config = {})
+        : pairs_(pairs), config_(std::move(config))
+    {
+    }
     std::string name() const override { return "accord"; }
     std::vector<Allocation> allocate(const RoundView &view) override;
 
@@ -27,6 +33,7 @@ private:
     const std::vector<core::JobOption> &options(const RoundView &view, const RoundJob &job);
     uint32_t kind(const std::string &job_type);
 
+    const PairPredictor &pairs_;
     core::AllocConfig config_;
     std::map<size_t, std::vector<core::JobOption>> options_;  // by RoundJob::index
     std::map<std::string, uint32_t> kind_ids_;                // job type -> core::AllocJob::kind

@@ -9,6 +9,7 @@
 
 #include "sim/input_error.h"
 #include "sim/lower_bound.h"
+#include "sim/pair_choice.h"
 #include "sim/policies.h"
 #include "sim/round_simulator.h"
 #include "sim/run_summary.h"
@@ -45,7 +46,7 @@ std::string jobs_csv(const SimResult &r)
 }
 
 SimResult run_policy(const PolicyEntry &policy, const SimInputs &in, const JobSpeed &speed,
-                     const SimOptions &o)
+                     const PairPredictor &pairs, const SimOptions &o)
 {
     Progress progress = o.progress ? show_progress : Progress{};
     if (policy.ranker) {
@@ -56,7 +57,7 @@ SimResult run_policy(const PolicyEntry &policy, const SimInputs &in, const JobSp
     }
     RoundConfig rounds = o.rounds;
     rounds.nodes = in.nodes;
-    return simulate_rounds(in.jobs, speed, rounds, *policy.round(in.table), progress);
+    return simulate_rounds(in.jobs, speed, rounds, *policy.round(in.table, pairs), progress);
 }
 
 int cluster_gpus(const std::vector<accord::core::Node> &nodes)
@@ -76,6 +77,9 @@ int run(const SimOptions &o)
         write_text(o.write_trace, to_gavel_trace(in.jobs));
     JobSpeed speed(in.table);
     int gpus = cluster_gpus(in.nodes);
+    ChosenPairs pairs = choose_pairs(o, in, speed);
+    if (o.pair_predictor != "oracle")
+        std::cerr << "accord-sim: " << pairs.note << "\n";
 
     SimResult bound = isolated_fastest(in.jobs, speed, in.nodes);
     std::string json = "[\n", csv = summary_csv_header(), log, per_job;
@@ -84,7 +88,7 @@ int run(const SimOptions &o)
         if (o.progress)
             std::fprintf(stderr, "accord-sim: policy %s\n", name.c_str());
         auto t0 = std::chrono::steady_clock::now();
-        SimResult result = run_policy(find_policy(name), in, speed, o);
+        SimResult result = run_policy(find_policy(name), in, speed, *pairs.predictor, o);
         RunSummary summary = summarize(result, gpus, &bound);
         summary.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         json += (i ? ",\n" : "") + to_json(summary, name);

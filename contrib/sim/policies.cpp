@@ -38,13 +38,16 @@ std::unique_ptr<core::GpuTypeRanker> measured_one_gpu(const ThroughputTable &tab
     return std::make_unique<core::FamilySpeedRanker>(one_gpu_speeds(table), GpuSpeeds{});
 }
 
-// A round policy built from the throughput table when it takes one, else
-// from its default parameters.
+// A round policy built from the pair predictor or the throughput table
+// when it takes one, else from its default parameters.
 template <class Policy>
 PolicyEntry round_policy(const char *name)
 {
-    return PolicyEntry{name, {}, [](const ThroughputTable &table) -> std::unique_ptr<RoundPolicy> {
-                           if constexpr (std::is_constructible_v<Policy, const ThroughputTable &>)
+    return PolicyEntry{name, {},
+                       [](const ThroughputTable &table, const PairPredictor &pairs) -> std::unique_ptr<RoundPolicy> {
+                           if constexpr (std::is_constructible_v<Policy, const PairPredictor &>)
+                               return std::make_unique<Policy>(pairs);
+                           else if constexpr (std::is_constructible_v<Policy, const ThroughputTable &>)
                                return std::make_unique<Policy>(table);
                            else
                                return std::make_unique<Policy>();
@@ -54,7 +57,9 @@ PolicyEntry round_policy(const char *name)
 
 PolicyEntry gavel(const char *name)
 {
-    return PolicyEntry{name, {}, [name](const ThroughputTable &) { return make_gavel_policy(name); }, std::nullopt};
+    return PolicyEntry{name, {},
+                       [name](const ThroughputTable &, const PairPredictor &) { return make_gavel_policy(name); },
+                       std::nullopt};
 }
 
 }  // namespace

@@ -18,7 +18,8 @@
 //                 max-sum-throughput (plain, packed) (gavel_policy.h)
 //      sia      - a Sia-like goodput integer program (sia_policy.h)
 //      lucid    - Gandiva/Lucid-like interference-aware packing (packing_policy.h)
-//      accord   - Accord's allocator (plugin/core/allocator.h) each round
+//      accord   - Accord's allocator (plugin/core/allocator.h) each round,
+//                 packing by the pair predictor (pair_predictor.h)
 // A new round policy is one line in policies.cpp.
 #pragma once
 
@@ -31,6 +32,7 @@
 
 #include "core/allocator.h"
 #include "core/gpu_type_ranker.h"
+#include "sim/pair_predictor.h"
 #include "sim/round_policy.h"
 #include "sim/throughput_table.h"
 
@@ -41,7 +43,9 @@ namespace accord::sim {
 using GpuSpeeds = std::map<std::string, double>;
 using RankerFactory =
     std::function<std::unique_ptr<core::GpuTypeRanker>(const ThroughputTable &, const GpuSpeeds &gpu_speed)>;
-using RoundFactory = std::function<std::unique_ptr<RoundPolicy>(const ThroughputTable &)>;
+// `pairs` is what a packing policy that takes a pair predictor is told
+// (accord); it must outlive the policy.
+using RoundFactory = std::function<std::unique_ptr<RoundPolicy>(const ThroughputTable &, const PairPredictor &pairs)>;
 
 // Exactly one of the factories is set.
 struct PolicyEntry {

@@ -54,6 +54,13 @@ const char kUsage[] =
     "  --round S            round length of round-based policies, seconds (default 360)\n"
     "  --restart S          progress a round-based policy's job loses when it is\n"
     "                       moved, paused and resumed, seconds (default 30)\n"
+    "  --pair-predictor P   what accord packs by: oracle (the measured pairs, default),\n"
+    "                       none (no interference) or model (--model); jobs always\n"
+    "                       run at the measured pair rates\n"
+    "  --model FILE         a learned model (accord-train); repeat for models trained\n"
+    "                       with other job types' pairs held out\n"
+    "  --model-module DIR   where accord_model.so is (default: beside accord-sim, its\n"
+    "                       .libs, then the install's pkglibdir)\n"
     "Output:\n"
     "  --out FILE           JSON results (default: standard output)\n"
     "  --summary-csv FILE   the same figures, one CSV line per policy\n"
@@ -117,6 +124,16 @@ void check_sources(SimOptions &o)
         o.cluster = o.sia_profiles.empty() ? kGavelCluster : kSiaCluster;
 }
 
+void check_pair_predictor(const SimOptions &o)
+{
+    if (o.pair_predictor != "oracle" && o.pair_predictor != "none" && o.pair_predictor != "model")
+        usage_error("--pair-predictor: '" + o.pair_predictor + "' is not oracle, none or model");
+    if ((o.pair_predictor == "model") != !o.models.empty())
+        usage_error("--pair-predictor model needs --model FILE, and --model needs --pair-predictor model");
+    if (!o.model_module.empty() && o.models.empty())
+        usage_error("--model-module needs --model");
+}
+
 }  // namespace
 
 SimOptions parse_sim_options(int argc, char **argv)
@@ -137,7 +154,8 @@ SimOptions parse_sim_options(int argc, char **argv)
         {"sia-batch", required_argument, nullptr, 'b'},   {"rigid", no_argument, nullptr, 'i'},
         {"alibaba-cluster", required_argument, nullptr, 'a'}, {"scale-down", required_argument, nullptr, 's'},
         {"gpu-speed", required_argument, nullptr, 'V'},  {"learn", no_argument, nullptr, 'L'},
-        {nullptr, 0, nullptr, 0}};
+        {"pair-predictor", required_argument, nullptr, 'k'}, {"model", required_argument, nullptr, 'm'},
+        {"model-module", required_argument, nullptr, 'M'}, {nullptr, 0, nullptr, 0}};
     SimOptions o;
     o.progress = isatty(STDERR_FILENO);
     std::string policy = "all";
@@ -176,6 +194,9 @@ SimOptions parse_sim_options(int argc, char **argv)
             if (!core::parse_speed_table(optarg, o.gpu_speed))
                 usage_error(std::string("--gpu-speed: '") + optarg + "' is not TYPE:SPEED[/TYPE:SPEED...] with speeds > 0");
             break;
+        case 'k': o.pair_predictor = optarg; break;
+        case 'm': o.models.push_back(optarg); break;
+        case 'M': o.model_module = optarg; break;
         case 'h': std::cout << kUsage; std::exit(0);
         default: usage_error("unknown option");
         }
@@ -183,6 +204,7 @@ SimOptions parse_sim_options(int argc, char **argv)
     if (optind < argc)
         usage_error(std::string("unexpected argument '") + argv[optind] + "'");
     check_sources(o);
+    check_pair_predictor(o);
     o.policies = policy_list(policy);
     return o;
 }

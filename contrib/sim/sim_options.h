@@ -27,6 +27,11 @@ struct SimOptions {
     double scale_down = 10;
     std::vector<std::string> policies;
     std::map<std::string, double> gpu_speed;  // --gpu-speed; empty: measured speeds
+    // What accord's packer is told pairs do (pair_choice.h): oracle, none or
+    // model (the learned models in `models`, through accord_model.so found in
+    // `model_module` or beside the program).
+    std::string pair_predictor = "oracle", model_module;
+    std::vector<std::string> models;
     SimConfig config;
     RoundConfig rounds;
     std::string out, summary_csv, decision_log, jobs_csv, write_trace;

@@ -10,7 +10,7 @@
 #include "core/plan_cycle.h"
 #include "slurm/agent_thread.h"
 #include "slurm/cycle_stats.h"
-#include "slurm/model_loader.h"
+#include "model/model_loader.h"
 #include "slurm/model_ranker.h"
 #include "slurm/model_reload.h"
 #include "slurm/slurm_apply.h"
@@ -164,7 +164,7 @@ struct AgentState {
     std::string stats_path;
     std::string stats_failure;  // of the last write of stats_path, "" when it worked
     ReportIngest reports;
-    ReloadableModel model{model_module_dirs()};
+    ReloadableModel model{model::model_module_dirs()};
 };
 
 // One cycle; returns the time to sleep before the next.

@@ -4,7 +4,7 @@
 
 #include <utility>
 
-#include "slurm/model_loader.h"
+#include "model/model_loader.h"
 
 namespace accord::slurm {
 
@@ -49,7 +49,7 @@ RefreshResult ReloadableModel::refresh(const std::string &path)
         return {};
     tried_path_ = path;
     tried_stamps_ = stamps;
-    LoadedModel loaded = load_model(path, module_dirs_);
+    model::LoadedModel loaded = model::load_model(path, module_dirs_);
     if (!loaded.model) {
         std::string fallback = model_ ? "keeping " + model_path_ : "ranking GPU types by accord_gpu_speed";
         return {"accord_model=" + path + ": " + loaded.error + "; " + fallback, true};

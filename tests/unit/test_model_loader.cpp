@@ -1,4 +1,4 @@
-// Unit tests for slurm/model_loader and slurm/model_reload against the
+// Unit tests for model/model_loader and slurm/model_reload against the
 // built accord_model.so ($MODEL_SO) and a model accord-train
 // ($ACCORD_BIN_DIR) trains in a few steps on Gavel's measured table:
 // a missing module, a missing or corrupt file each give a reason and no
@@ -13,12 +13,12 @@
 
 #include "cmocka_cpp.h"
 
-#include "slurm/model_loader.h"
+#include "model/model_loader.h"
 #include "slurm/model_reload.h"
 #include "sim_fixture.h"
 
-using accord::slurm::load_model;
-using accord::slurm::LoadedModel;
+using accord::model::load_model;
+using accord::model::LoadedModel;
 using accord::slurm::ReloadableModel;
 
 namespace {

@@ -155,10 +155,12 @@ static void registry_tells_event_from_round_policies(void **)
     assert_true(find_policy("accord-np").ranker && !find_policy("accord-np").round);
     assert_true(find_policy("accord-np").allocator && !find_policy("accord-easy").allocator);
     assert_true(!find_policy("tiresias").ranker && find_policy("tiresias").round);
-    assert_string_equal(find_policy("tiresias").round(table())->name().c_str(), "tiresias");
+    JobSpeed speed(table());
+    OraclePairs pairs(speed);
+    assert_string_equal(find_policy("tiresias").round(table(), pairs)->name().c_str(), "tiresias");
     for (const auto &name : policy_names())
         if (!find_policy(name).ranker)
-            assert_string_equal(find_policy(name).round(table())->name().c_str(), name.c_str());
+            assert_string_equal(find_policy(name).round(table(), pairs)->name().c_str(), name.c_str());
     assert_true(policy_names() == (std::vector<std::string>{"slurm", "accord-easy", "accord-np", "tiresias", "gavel-fair",
                                                             "gavel-fair-agnostic", "gavel-throughput",
                                                             "gavel-fair-packed", "gavel-throughput-packed",

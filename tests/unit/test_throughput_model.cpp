@@ -12,12 +12,14 @@
 #include <fstream>  // before cmocka.h, whose fail() macro breaks <ios>
 #include <iterator>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cmocka_cpp.h"
 
 #include "model/metrics.h"
+#include "model/model_metadata.h"
 #include "model/model_training.h"
 #include "reader_test.h"
 
@@ -321,6 +323,41 @@ void test_unknown_family_is_flagged(void **)
     assert_true(p.valid && p.gpu_known && !p.family_known);
 }
 
+// ---- held-out pairs (accord-train --hold-out-types) ------------------------------
+
+void test_hold_out_drops_every_pair_of_the_types_and_keeps_them_alone(void **)
+{
+    TrainingData data = tiny_data();
+    size_t isolated = data.isolated.size(), pairs = data.pairs.size();
+    hold_out_pairs(data, {"A3C", "LM (batch size 10)"});
+    assert_int_equal(data.isolated.size(), isolated);
+    // 4 job types: of the 16 ordered pairs per GPU type only the 4 among
+    // the two ResNet-18 types are left.
+    assert_int_equal(pairs, 32);
+    assert_int_equal(data.pairs.size(), 8);
+    for (const PairSample &p : data.pairs)
+        assert_true(p.job_type.rfind("ResNet-18", 0) == 0 && p.other_type.rfind("ResNet-18", 0) == 0);
+    try {
+        hold_out_pairs(data, {"GPT"});
+        fail_msg("held out a type that is not in the data");
+    } catch (const std::invalid_argument &e) {
+        assert_contains(e.what(), "held-out job type 'GPT'");
+    }
+}
+
+void test_metadata_keeps_the_held_out_types(void **)
+{
+    ModelOptions options = tiny_options();
+    std::string path = g_tmpdir + "/held.pt";
+    g_tmpfiles.push_back(path);
+    g_tmpfiles.push_back(metadata_path(path));
+    ModelMetadata metadata;
+    metadata.held_out_pair_types = {"A3C", "LM (batch size 10)"};
+    save_model(train_model(tiny_data(), options), options, metadata, path);
+    assert_true(read_metadata(metadata_path(path)).held_out_pair_types == metadata.held_out_pair_types);
+    assert_true(read_metadata(metadata_path(saved_model("all.pt"))).held_out_pair_types.empty());
+}
+
 // ---- metrics --------------------------------------------------------------------
 
 void test_mape(void **)
@@ -358,6 +395,8 @@ int main(void)
         cmocka_unit_test(test_unknown_gpu_type_needs_a_declared_prior),
         cmocka_unit_test(test_family_names_ignore_case_and_punctuation),
         cmocka_unit_test(test_unknown_family_is_flagged),
+        cmocka_unit_test(test_hold_out_drops_every_pair_of_the_types_and_keeps_them_alone),
+        cmocka_unit_test(test_metadata_keeps_the_held_out_types),
         cmocka_unit_test(test_mape),
         cmocka_unit_test(test_spearman),
     };

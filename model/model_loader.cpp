@@ -1,4 +1,5 @@
-#include "slurm/model_loader.h"
+// Finds and opens accord_model.so (see model_loader.h).
+#include "model/model_loader.h"
 
 #include <dlfcn.h>
 #include <unistd.h>
@@ -6,12 +7,12 @@
 #include <cerrno>
 #include <cstring>
 
-namespace accord::slurm {
+namespace accord::model {
 
 namespace {
 
-using OpenFn = model::ThroughputModel *(*)(const char *, char *, size_t);
-using CloseFn = void (*)(model::ThroughputModel *);
+using OpenFn = ThroughputModel *(*)(const char *, char *, size_t);
+using CloseFn = void (*)(ThroughputModel *);
 
 struct Module {
     OpenFn open = nullptr;
@@ -65,6 +66,20 @@ std::vector<std::string> model_module_dirs()
     return dirs;
 }
 
+std::vector<std::string> program_module_dirs()
+{
+    std::vector<std::string> dirs;
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        std::string dir = directory_of(std::string(exe, static_cast<size_t>(n)));
+        dirs.push_back(dir);
+        dirs.push_back(dir + "/.libs");
+    }
+    dirs.push_back(ACCORD_PKGLIBDIR);
+    return dirs;
+}
+
 LoadedModel load_model(const std::string &path, const std::vector<std::string> &module_dirs)
 {
     LoadedModel loaded;
@@ -79,7 +94,7 @@ LoadedModel load_model(const std::string &path, const std::vector<std::string> &
         return loaded;
     }
     char error[512] = "";
-    model::ThroughputModel *opened = module.open(path.c_str(), error, sizeof error);
+    ThroughputModel *opened = module.open(path.c_str(), error, sizeof error);
     if (!opened) {
         loaded.error = *error ? error : path + ": cannot open the model";
         return loaded;
@@ -88,4 +103,4 @@ LoadedModel load_model(const std::string &path, const std::vector<std::string> &
     return loaded;
 }
 
-}  // namespace accord::slurm
+}  // namespace accord::model
