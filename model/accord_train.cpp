@@ -22,14 +22,16 @@ using namespace accord::model;
 namespace {
 
 const char kUsage[] =
-    "usage: accord-train --gavel FILE [--sia DIR] --out MODEL [--evaluate] [--folds K]\n"
+    "usage: accord-train --gavel FILE [--sia DIR] --out MODEL [--evaluate | --inner] [--folds K]\n"
     "                    [--seed N] [--members N] [--hidden N] [--steps N]\n"
     "                    [--hold-out-types FILE|LIST]\n"
     "  --gavel FILE  Gavel's simulation_throughputs.json (isolated and co-located pairs)\n"
     "  --sia DIR     Sia's profiles directory (isolated throughputs of T4, V100, A100, Quadro, 2080Ti)\n"
     "  --out MODEL   writes MODEL and MODEL.json (metadata)\n"
     "  --evaluate    first scores held-out job types (K folds, default 5) and GPU types\n"
-    "  --folds K     folds over job types for --evaluate (default 5)\n"
+    "  --inner       only scores an inner split of each job-type fold's training types\n"
+    "                (for choosing settings; writes no model)\n"
+    "  --folds K     folds over job types for --evaluate and --inner (default 5)\n"
     "  --seed N      training seed; the same seed gives the same model (default 1)\n"
     "  --members N   ensemble members, whose spread is the uncertainty (default 5)\n"
     "  --hidden N    hidden units per layer (default 32)\n"
@@ -42,6 +44,7 @@ const char kUsage[] =
 struct Arguments {
     std::string gavel, sia, out;
     bool evaluate = false;
+    bool inner = false;
     int folds = 5;
     std::vector<std::string> held_out_types;
     ModelOptions model;
@@ -85,8 +88,8 @@ Arguments parse(int argc, char **argv)
             std::fputs(kUsage, stdout);
             std::exit(0);
         }
-        if (flag == "--evaluate") {
-            a.evaluate = true;
+        if (flag == "--evaluate" || flag == "--inner") {
+            (flag == "--inner" ? a.inner : a.evaluate) = true;
             continue;
         }
         if (i + 1 >= argc)
@@ -135,9 +138,13 @@ void run(const Arguments &a)
     TrainingData data = read_data(a);
     std::fprintf(stderr, "accord-train: %zu isolated samples, %zu pairs, %zu job types\n", data.isolated.size(),
                  data.pairs.size(), data.job_types().size());
+    auto progress = [](const std::string &what) { std::fprintf(stderr, "accord-train: %s\n", what.c_str()); };
+    if (a.inner) {
+        std::printf("%s\n", markdown(evaluate_inner_split(data, a.model, a.folds, progress)).c_str());
+        return;
+    }
     std::string evaluation = "{}";
     if (a.evaluate) {
-        auto progress = [](const std::string &what) { std::fprintf(stderr, "accord-train: %s\n", what.c_str()); };
         std::vector<HoldoutTable> tables = {evaluate_job_folds(data, a.model, a.folds, progress),
                                             evaluate_gpu_folds(data, a.model, progress)};
         for (const HoldoutTable &t : tables)

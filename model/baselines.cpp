@@ -2,10 +2,10 @@
 #include "model/baselines.h"
 
 #include <cmath>
-#include <limits>
 
 #include "model/gpu_catalog.h"
 #include "model/job_type_name.h"
+#include "model/model_training.h"
 
 namespace accord::model {
 
@@ -17,46 +17,17 @@ double declared(const std::string &gpu)
     return entry == gpu_catalog().end() ? 1.0 : entry->second.relative_speed;
 }
 
-// The mean of value(s) over the samples at the least distance(s).
-template <typename Sample, typename Distance, typename Value>
-double nearest_mean(const std::vector<Sample> &samples, Distance distance, Value value)
+std::map<std::string, double> catalog_speeds()
 {
-    double best = std::numeric_limits<double>::infinity(), sum = 0;
-    int count = 0;
-    for (const Sample &s : samples) {
-        double d = distance(s);
-        if (d < best - 1e-12) {
-            best = d;
-            sum = 0;
-            count = 0;
-        }
-        if (d <= best + 1e-12) {
-            sum += value(s);
-            count++;
-        }
-    }
-    return count ? sum / count : std::nan("");
+    std::map<std::string, double> speeds;
+    for (const auto &[name, descriptor] : gpu_catalog())
+        speeds[name] = descriptor.relative_speed;
+    return speeds;
 }
 
 }  // namespace
 
-double job_distance(const std::string &a, const std::string &b)
-{
-    Job x = job_of_type(a), y = job_of_type(b);
-    double d = x.family == y.family ? 0 : 4;
-    if (x.batch_size > 0 && y.batch_size > 0)
-        d += std::fabs(std::log2(x.batch_size) - std::log2(y.batch_size));
-    else if ((x.batch_size > 0) != (y.batch_size > 0))
-        d += 2;
-    return d;
-}
-
-double gpu_distance(const std::string &a, const std::string &b)
-{
-    return (a == b ? 0 : 2) + 2 * std::fabs(std::log(declared(a) / declared(b)));
-}
-
-Baselines::Baselines(const TrainingData &train) : train_(train)
+Baselines::Baselines(const TrainingData &train) : neighbours_(neighbour_samples(train), catalog_speeds())
 {
     for (const IsolatedSample &s : train.isolated) {
         auto &sum = log_relative_sum_[{s.gpu_type, s.gpus, s.spread}];
@@ -83,13 +54,9 @@ double Baselines::mean_relative(const IsolatedSample &s) const
 
 double Baselines::nearest_relative(const IsolatedSample &s) const
 {
-    return nearest_mean(
-        train_.isolated,
-        [&](const IsolatedSample &t) {
-            return job_distance(s.job_type, t.job_type) + gpu_distance(s.gpu_type, t.gpu_type) +
-                   std::fabs(std::log2(s.gpus) - std::log2(t.gpus)) + (s.spread == t.spread ? 0 : 1);
-        },
-        [](const IsolatedSample &t) { return t.relative; });
+    return std::exp(neighbours_.log_relative(job_of_type(s.job_type), s.gpu_type, declared(s.gpu_type), s.gpus,
+                                             s.spread, LeaveOut::kNothing)
+                        .log_value);
 }
 
 double Baselines::mean_slowdown(const PairSample &s) const
@@ -100,13 +67,9 @@ double Baselines::mean_slowdown(const PairSample &s) const
 
 double Baselines::nearest_slowdown(const PairSample &s) const
 {
-    return nearest_mean(
-        train_.pairs,
-        [&](const PairSample &t) {
-            return job_distance(s.job_type, t.job_type) + job_distance(s.other_type, t.other_type) +
-                   gpu_distance(s.gpu_type, t.gpu_type) + std::fabs(std::log2(s.gpus) - std::log2(t.gpus));
-        },
-        [](const PairSample &t) { return t.slowdown; });
+    return std::exp(neighbours_.log_slowdown(job_of_type(s.job_type), job_of_type(s.other_type), s.gpu_type,
+                                             declared(s.gpu_type), s.gpus, LeaveOut::kNothing)
+                        .log_value);
 }
 
 }  // namespace accord::model

@@ -11,13 +11,16 @@
 //    types and GPU type). Interpretation: Gavel estimates an unseen job's
 //    pair throughputs from the most similar profiled jobs (matrix
 //    completion over a fingerprint); with no profiled pairs of the held-out
-//    job, similarity here is family, batch size, GPU speed and count.
+//    job, similarity here is family, batch size, GPU speed and count
+//    (neighbour_estimates.h: the same estimate the network gets as an
+//    input, here with nothing left out).
 #pragma once
 
 #include <map>
 #include <string>
 #include <tuple>
 
+#include "model/neighbour_estimates.h"
 #include "model/training_data.h"
 
 namespace accord::model {
@@ -33,16 +36,10 @@ public:
     double nearest_slowdown(const PairSample &sample) const;
 
 private:
-    const TrainingData &train_;
+    NeighbourEstimates neighbours_;
     std::map<std::tuple<std::string, int, bool>, std::pair<double, int>> log_relative_sum_;
     std::map<std::string, std::pair<double, int>> slowdown_sum_;
     double slowdown_all_ = 0;
 };
-
-// How unlike two job types are: 4 for another family, plus the batch
-// sizes' log2 distance (2 when only one is known).
-double job_distance(const std::string &a, const std::string &b);
-// 2 for another GPU type plus 2 x |log of the declared speeds' ratio|.
-double gpu_distance(const std::string &a, const std::string &b);
 
 }  // namespace accord::model

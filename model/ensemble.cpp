@@ -20,24 +20,28 @@ struct MemberImpl : torch::nn::Module {
     explicit MemberImpl(const NetworkShape &s)
         : hidden(s.hidden),
           job_encoder(register_module("job_encoder", mlp(s.job_width, s.hidden, s.hidden, true))),
-          co_encoder(register_module("co_encoder", mlp(s.job_width, s.hidden, s.hidden, true))),
+          co_encoder(register_module("co_encoder", mlp(s.co_runner_width, s.hidden, s.hidden, true))),
           isolated_head(register_module("isolated_head", mlp(s.hidden + s.gpu_width + kConfigWidth, s.hidden, 1, false))),
           slowdown_head(register_module("slowdown_head",
                                         mlp(2 * s.hidden + s.gpu_width + kConfigWidth, s.hidden, 1, false)))
     {
     }
 
-    // {log relative throughput, log slowdown} per row.
+    // {log relative throughput, log slowdown} per row: corrections of the
+    // rows' nearest-neighbour estimates (BatchTensors).
     std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor &job, const torch::Tensor &context,
-                                                    const torch::Tensor &co_runner, const torch::Tensor &owner)
+                                                    const torch::Tensor &co_runner, const torch::Tensor &owner,
+                                                    const torch::Tensor &relative_base,
+                                                    const torch::Tensor &slowdown_base)
     {
         torch::Tensor e_job = job_encoder->forward(job);
         torch::Tensor e_co = torch::zeros({job.size(0), hidden});
         if (co_runner.size(0) > 0)
             e_co = e_co.index_add(0, owner, co_encoder->forward(co_runner));
-        torch::Tensor log_relative = isolated_head->forward(torch::cat({e_job, context}, 1)).squeeze(1);
+        torch::Tensor log_relative =
+            isolated_head->forward(torch::cat({e_job, context}, 1)).squeeze(1) + relative_base;
         torch::Tensor log_slowdown =
-            -torch::softplus(slowdown_head->forward(torch::cat({e_job, e_co, context}, 1))).squeeze(1);
+            slowdown_head->forward(torch::cat({e_job, e_co, context}, 1)).squeeze(1) + slowdown_base;
         return {log_relative, log_slowdown};
     }
 
@@ -114,7 +118,9 @@ struct StackedEnsemble {
 
     // As MemberImpl::forward for every member at once: [rows, members] each.
     std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor &job, const torch::Tensor &context,
-                                                    const torch::Tensor &co_runner, const torch::Tensor &owner) const
+                                                    const torch::Tensor &co_runner, const torch::Tensor &owner,
+                                                    const torch::Tensor &relative_base,
+                                                    const torch::Tensor &slowdown_base) const
     {
         torch::Tensor e_job = apply(job2, apply(job1, job).relu_()).relu_();
         torch::Tensor e_co = torch::zeros_like(e_job);
@@ -123,15 +129,18 @@ struct StackedEnsemble {
         torch::Tensor iso = apply(iso_job, e_job).add_(apply(iso_context, context)).relu_();
         torch::Tensor slow =
             apply(slow_job, e_job).add_(apply(slow_co, e_co)).add_(apply(slow_context, context)).relu_();
-        torch::Tensor log_relative = apply(iso_out, iso).squeeze(2).t();
-        torch::Tensor log_slowdown = torch::softplus(apply(slow_out, slow)).neg_().squeeze(2).t();
+        torch::Tensor log_relative = apply(iso_out, iso).squeeze(2).t().add_(relative_base.unsqueeze(1));
+        torch::Tensor log_slowdown = apply(slow_out, slow).squeeze(2).t().add_(slowdown_base.unsqueeze(1));
         return {log_relative, log_slowdown};
     }
 };
 
-// Tensors over an EncodedBatch's vectors (no copy; the batch outlives them).
+// Tensors over an EncodedBatch's vectors (no copy; the batch outlives
+// them), and the nearest-neighbour estimates the networks correct: the
+// isolated one, and the sum over co-runners of the pair one (log slowdowns
+// of independent co-runners add up; feature_schema.h).
 struct BatchTensors {
-    torch::Tensor job, context, co_runner, owner;
+    torch::Tensor job, context, co_runner, owner, relative_base, slowdown_base;
 };
 
 torch::Tensor view(const std::vector<float> &data, int64_t rows, int64_t width)
@@ -146,8 +155,12 @@ BatchTensors tensors_of(const EncodedBatch &b, const NetworkShape &s)
     BatchTensors t;
     t.job = view(b.job, rows, s.job_width);
     t.context = torch::cat({view(b.gpu, rows, s.gpu_width), view(b.config, rows, kConfigWidth)}, 1);
-    t.co_runner = view(b.co_runner, co_rows, s.job_width);
+    t.co_runner = view(b.co_runner, co_rows, s.co_runner_width);
     t.owner = torch::from_blob(const_cast<int64_t *>(b.owner.data()), {co_rows}, torch::kInt64);
+    t.relative_base = view(b.config, rows, kConfigWidth).select(1, kIsolatedEstimateColumn);
+    t.slowdown_base = torch::zeros({rows});
+    if (co_rows > 0)
+        t.slowdown_base.index_add_(0, t.owner, t.co_runner.select(1, s.job_width));
     return t;
 }
 
@@ -176,11 +189,29 @@ torch::Tensor target_of(const LabelledBatch &b)
                             torch::kFloat32);
 }
 
+// Zeroes the heads' last layers, so that training starts from the
+// nearest-neighbour estimates themselves and learns only what corrects them.
+void start_at_the_estimates(Member &member)
+{
+    torch::NoGradGuard no_grad;
+    for (torch::nn::Sequential *head : {&member->isolated_head, &member->slowdown_head}) {
+        auto *last = (*head)->ptr(2)->as<torch::nn::LinearImpl>();
+        last->weight.zero_();
+        last->bias.zero_();
+    }
+}
+
+std::pair<torch::Tensor, torch::Tensor> forward(Member &member, const BatchTensors &x)
+{
+    return member->forward(x.job, x.context, x.co_runner, x.owner, x.relative_base, x.slowdown_base);
+}
+
 Member train_member(const NetworkShape &shape, const LabelledBatch &isolated, const LabelledBatch &pairs,
                     const TrainOptions &options, uint64_t seed)
 {
     torch::manual_seed(seed);
     Member member(shape);
+    start_at_the_estimates(member);
     torch::optim::Adam optimizer(member->parameters(),
                                  torch::optim::AdamOptions(options.learning_rate).weight_decay(1e-4));
     BatchTensors iso = tensors_of(isolated.rows, shape), pair = tensors_of(pairs.rows, shape);
@@ -190,11 +221,11 @@ Member train_member(const NetworkShape &shape, const LabelledBatch &isolated, co
         torch::Tensor loss = torch::zeros({});
         if (isolated.rows.rows > 0) {
             BatchTensors x = dropped(iso, shape, options.onehot_dropout);
-            loss = loss + torch::mse_loss(member->forward(x.job, x.context, x.co_runner, x.owner).first, iso_target);
+            loss = loss + torch::l1_loss(forward(member, x).first, iso_target);
         }
         if (pairs.rows.rows > 0) {
             BatchTensors x = dropped(pair, shape, options.onehot_dropout);
-            loss = loss + torch::mse_loss(member->forward(x.job, x.context, x.co_runner, x.owner).second, pair_target);
+            loss = loss + torch::l1_loss(forward(member, x).second, pair_target);
         }
         loss.backward();
         optimizer.step();
@@ -335,7 +366,8 @@ void Ensemble::predict(const EncodedBatch &batch, std::vector<float> &log_relati
 {
     torch::InferenceMode inference;
     BatchTensors t = tensors_of(batch, impl_->shape);
-    auto [relative, slowdown] = impl_->stacked.forward(t.job, t.context, t.co_runner, t.owner);
+    auto [relative, slowdown] =
+        impl_->stacked.forward(t.job, t.context, t.co_runner, t.owner, t.relative_base, t.slowdown_base);
     relative = relative.contiguous();
     slowdown = slowdown.contiguous();
     log_relative.assign(relative.data_ptr<float>(), relative.data_ptr<float>() + relative.numel());

@@ -1,9 +1,14 @@
 // Ensemble: the LibTorch networks behind a torch-free interface (only
-// ensemble.cpp includes LibTorch). Each member is a small set model:
+// ensemble.cpp includes LibTorch). Each member is a small set model that
+// corrects the rows' nearest-neighbour estimates (feature_schema.h):
 //   e_job = MLP(job row), e_co = sum over co-runners of MLP'(co-runner row)
-//   log relative throughput = MLP([e_job, GPU row, config row])
-//   log slowdown            = -softplus(MLP([e_job, e_co, GPU row, config row]))
-// Members differ only in their seed; their spread is the uncertainty.
+//   log relative throughput = isolated estimate + MLP([e_job, GPU row, config row])
+//   log slowdown            = sum of the co-runners' pair estimates
+//                             + MLP([e_job, e_co, GPU row, config row])
+// The heads' last layers start at zero (training starts from the estimates)
+// and the loss is the mean absolute error of the logs (about the relative
+// error the evaluation scores). Members differ only in their seed; their
+// spread is the uncertainty.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +23,7 @@ namespace accord::model {
 
 struct NetworkShape {
     int job_width = 0;
+    int co_runner_width = 0;  // a job row and the pair's stacking inputs
     int gpu_width = 0;
     int family_count = 0;  // the one-hot part of a job row
     int gpu_count = 0;     // the one-hot part of a GPU row

@@ -137,6 +137,30 @@ HoldoutTable evaluate_job_folds(const TrainingData &data, const ModelOptions &op
     return table_of("job types (" + std::to_string(folds) + "-fold)", pooled, options.members);
 }
 
+HoldoutTable evaluate_inner_split(const TrainingData &data, const ModelOptions &options, int folds,
+                                  const Progress &progress)
+{
+    std::vector<std::string> types = data.job_types();
+    Pooled pooled;
+    for (int f = 0; f < folds; f++) {
+        std::set<std::string> outer;
+        for (size_t i = f; i < types.size(); i += folds)
+            outer.insert(types[i]);
+        TrainingData train = split(data, [&](const std::string &job, const std::string &) {
+                                 return outer.count(job) > 0;
+                             }).train;
+        std::vector<std::string> inner_types = train.job_types();
+        std::set<std::string> inner;
+        for (size_t i = 0; i < inner_types.size(); i += kInnerFolds)
+            inner.insert(inner_types[i]);
+        progress("inner split of job-type fold " + std::to_string(f + 1) + "/" + std::to_string(folds));
+        score_fold(split(train, [&](const std::string &job, const std::string &) { return inner.count(job) > 0; }),
+                   options, pooled);
+    }
+    return table_of("inner split of the job-type folds' training types (" + std::to_string(folds) + " folds)",
+                    pooled, options.members);
+}
+
 HoldoutTable evaluate_gpu_folds(const TrainingData &data, const ModelOptions &options, const Progress &progress)
 {
     Pooled pooled;

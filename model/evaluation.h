@@ -38,6 +38,12 @@ using Progress = std::function<void(const std::string &)>;
 
 HoldoutTable evaluate_job_folds(const TrainingData &data, const ModelOptions &options, int folds,
                                 const Progress &progress);
+// For choosing settings without the held-out scores: in each job-type
+// fold, only its training samples, of which every kInnerFolds-th training
+// job type (sorted) is held out and scored; pooled over the folds.
+constexpr int kInnerFolds = 4;
+HoldoutTable evaluate_inner_split(const TrainingData &data, const ModelOptions &options, int folds,
+                                  const Progress &progress);
 HoldoutTable evaluate_gpu_folds(const TrainingData &data, const ModelOptions &options, const Progress &progress);
 
 std::string markdown(const HoldoutTable &table);

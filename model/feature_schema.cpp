@@ -19,8 +19,23 @@ std::string family_key(const std::string &family)
     return key;
 }
 
-FeatureSchema::FeatureSchema(std::vector<std::string> families, std::map<std::string, GpuDescriptor> gpus)
-    : families_(std::move(families)), gpus_(std::move(gpus))
+namespace {
+
+std::map<std::string, double> speeds_of(const std::map<std::string, GpuDescriptor> &gpus)
+{
+    std::map<std::string, double> speeds;
+    for (const auto &[name, d] : gpus)
+        speeds[name] = d.relative_speed;
+    return speeds;
+}
+
+}  // namespace
+
+FeatureSchema::FeatureSchema(std::vector<std::string> families, std::map<std::string, GpuDescriptor> gpus,
+                             NeighbourSamples neighbours)
+    : families_(std::move(families)),
+      gpus_(std::move(gpus)),
+      neighbours_(std::make_shared<const NeighbourEstimates>(std::move(neighbours), speeds_of(gpus_)))
 {
     for (size_t i = 0; i < families_.size(); i++)
         if (!family_index_.emplace(family_key(families_[i]), static_cast<int>(i)).second)
@@ -37,6 +52,7 @@ bool FeatureSchema::declare_gpu(const std::string &name, const GpuDescriptor &d)
         !(d.memory_bandwidth_gbs > 0))
         return false;
     declared_[name] = d;
+    neighbours_->forget();
     return true;
 }
 
@@ -58,12 +74,18 @@ void FeatureSchema::append_job(const Job &job, std::vector<float> &out) const
     }
 }
 
+const GpuDescriptor &FeatureSchema::descriptor(const std::string &name) const
+{
+    auto known = gpus_.find(name);
+    return known != gpus_.end() ? known->second : declared_.at(name);
+}
+
 void FeatureSchema::append_gpu(const std::string &name, std::vector<float> &out) const
 {
     size_t start = out.size();
     out.resize(start + gpu_width(), 0.0f);
     auto known = gpus_.find(name);
-    const GpuDescriptor &d = known != gpus_.end() ? known->second : declared_.at(name);
+    const GpuDescriptor &d = descriptor(name);
     if (known != gpus_.end())
         out[start + std::distance(gpus_.begin(), known)] = 1.0f;
     float *numeric = &out[start + gpu_names_.size()];
@@ -73,23 +95,38 @@ void FeatureSchema::append_gpu(const std::string &name, std::vector<float> &out)
     numeric[3] = static_cast<float>(std::log(d.memory_bandwidth_gbs / 900.0));
 }
 
-void FeatureSchema::append(const Candidate &candidate, EncodedBatch &batch) const
+void FeatureSchema::append(const Candidate &candidate, EncodedBatch &batch, LeaveOut leave) const
 {
     append_job(candidate.job, batch.job);
     append_gpu(candidate.gpu_type, batch.gpu);
     batch.config.push_back(static_cast<float>(std::log2(std::max(1, candidate.gpus)) / 3.0));
     batch.config.push_back(candidate.spread ? 1.0f : 0.0f);
+    append_estimates(candidate, leave, batch);
+    batch.rows++;
+}
+
+void FeatureSchema::append_estimates(const Candidate &c, LeaveOut leave, EncodedBatch &batch) const
+{
+    const NeighbourEstimates &n = *neighbours_;
+    double speed = descriptor(c.gpu_type).relative_speed;
+    // With only the co-runner's type left out, the job's own are there.
+    LeaveOut leave_alone = leave == LeaveOut::kOwnCoRunnerType ? LeaveOut::kNothing : leave;
+    Estimate alone = n.log_relative(c.job, c.gpu_type, speed, c.gpus, c.spread, leave_alone);
+    batch.config.push_back(static_cast<float>(alone.log_value));
+    batch.config.push_back(static_cast<float>(alone.distance / 4));
     std::vector<const Job *> co_runners;
-    for (const Job &job : candidate.co_runners)
+    for (const Job &job : c.co_runners)
         co_runners.push_back(&job);
     std::sort(co_runners.begin(), co_runners.end(), [](const Job *a, const Job *b) {
         return std::tie(a->family, a->batch_size) < std::tie(b->family, b->batch_size);
     });
-    for (const Job *job : co_runners) {
-        append_job(*job, batch.co_runner);
+    for (const Job *co : co_runners) {
+        append_job(*co, batch.co_runner);
+        Estimate pair = n.log_slowdown(c.job, *co, c.gpu_type, speed, c.gpus, leave);
+        batch.co_runner.push_back(static_cast<float>(pair.log_value));
+        batch.co_runner.push_back(static_cast<float>(pair.distance / 4));
         batch.owner.push_back(static_cast<int64_t>(batch.rows));
     }
-    batch.rows++;
 }
 
 std::string FeatureSchema::stamp() const
@@ -105,7 +142,16 @@ std::string FeatureSchema::stamp() const
                       d.memory_gb, d.memory_bandwidth_gbs);
         text += (i ? "," : "") + gpu_names_[i] + figures;
     }
-    return text;
+    const NeighbourSamples &n = neighbours_->samples();
+    double checksum = 0;
+    for (const auto &s : n.isolated)
+        checksum += std::log(s.relative) * (s.gpus + (s.spread ? 0.5 : 0)) + s.job.batch_size;
+    for (const auto &s : n.pairs)
+        checksum += std::log(s.slowdown) * s.gpus + s.job.batch_size - s.other.batch_size;
+    char neighbours[96];
+    std::snprintf(neighbours, sizeof neighbours, ";neighbours=%zu/%zu/%.6g", n.isolated.size(), n.pairs.size(),
+                  checksum);
+    return text + neighbours;
 }
 
 }  // namespace accord::model

@@ -12,6 +12,7 @@ NetworkShape shape_of(const FeatureSchema &schema, int hidden, int members)
 {
     NetworkShape shape;
     shape.job_width = schema.job_width();
+    shape.co_runner_width = schema.co_runner_width();
     shape.gpu_width = schema.gpu_width();
     shape.family_count = static_cast<int>(schema.families().size());
     shape.gpu_count = static_cast<int>(schema.gpu_names().size());
@@ -28,7 +29,7 @@ LearnedModel::LearnedModel(FeatureSchema schema, Ensemble ensemble, std::string 
 LearnedModel LearnedModel::open(const std::string &path)
 {
     ModelMetadata metadata = read_metadata(metadata_path(path));
-    FeatureSchema schema(metadata.families, metadata.gpu_types);
+    FeatureSchema schema(metadata.families, metadata.gpu_types, metadata.neighbours);
     Ensemble ensemble = Ensemble::load(path, shape_of(schema, metadata.hidden, metadata.members), schema.stamp());
     return LearnedModel(std::move(schema), std::move(ensemble), metadata.reference_gpu_type);
 }
@@ -64,7 +65,9 @@ void LearnedModel::predict(const Candidate *candidates, size_t n, Prediction *ou
         double mean_total = sum_total / members;
         Prediction &p = out[i];
         p.relative_throughput = std::exp(sum_relative / members);
-        p.slowdown = std::exp(sum_slowdown / members);
+        // The corrected estimate may exceed 1 (measured noise does); the
+        // interface promises a slowdown in (0, 1].
+        p.slowdown = std::exp(std::min(0.0, sum_slowdown / members));
         p.uncertainty = std::sqrt(std::max(0.0, sum_squares / members - mean_total * mean_total));
         p.family_known = schema_.knows_family(candidates[i].job.family);
         for (const Job &co : candidates[i].co_runners)

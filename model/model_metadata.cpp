@@ -3,6 +3,7 @@
 
 #include <jansson.h>
 
+#include <cmath>
 #include <memory>
 
 namespace accord::model {
@@ -84,6 +85,96 @@ std::map<std::string, GpuDescriptor> gpus_field(json_t *object, const std::strin
     return out;
 }
 
+// One sample: [family, batch size, ..., value], of `width` items.
+json_t *sample_item(json_t *array, size_t width, const std::string &where, const std::string &path)
+{
+    if (!json_is_array(array) || json_array_size(array) != width)
+        refuse(path, where + " is not an array of " + std::to_string(width) + " items");
+    return array;
+}
+
+Job job_item(json_t *array, size_t at, const std::string &where, const std::string &path)
+{
+    json_t *family = json_array_get(array, at), *batch = json_array_get(array, at + 1);
+    if (!json_is_string(family) || !json_is_integer(batch) || json_integer_value(batch) < 0)
+        refuse(path, where + " item " + std::to_string(at) + ": not a family name and a batch size (>= 0)");
+    return Job{json_string_value(family), static_cast<int>(json_integer_value(batch))};
+}
+
+std::string gpu_item(json_t *array, size_t at, const std::map<std::string, GpuDescriptor> &gpus,
+                     const std::string &where, const std::string &path)
+{
+    json_t *gpu = json_array_get(array, at);
+    if (!json_is_string(gpu) || gpus.count(json_string_value(gpu)) == 0)
+        refuse(path, where + " item " + std::to_string(at) + ": not one of gpu_types");
+    return json_string_value(gpu);
+}
+
+int count_item(json_t *array, size_t at, const std::string &where, const std::string &path)
+{
+    json_t *gpus = json_array_get(array, at);
+    if (!json_is_integer(gpus) || json_integer_value(gpus) <= 0 || json_integer_value(gpus) > 4096)
+        refuse(path, where + " item " + std::to_string(at) + ": GPU count is not an integer in 1..4096");
+    return static_cast<int>(json_integer_value(gpus));
+}
+
+double value_item(json_t *array, size_t at, const std::string &where, const std::string &path)
+{
+    json_t *value = json_array_get(array, at);
+    if (!json_is_number(value) || !(json_number_value(value) > 0) || !std::isfinite(json_number_value(value)))
+        refuse(path, where + " item " + std::to_string(at) + ": the measured value is not a positive number");
+    return json_number_value(value);
+}
+
+json_t *neighbour_array(json_t *neighbours, const char *name, const std::string &path)
+{
+    json_t *array = json_object_get(neighbours, name);
+    if (!json_is_array(array))
+        refuse(path, std::string("field 'neighbours.") + name + "' is missing or not an array");
+    return array;
+}
+
+NeighbourSamples neighbours_field(json_t *root, const std::map<std::string, GpuDescriptor> &gpus,
+                                  const std::string &path)
+{
+    json_t *neighbours = field(root, "neighbours", path);
+    NeighbourSamples out;
+    size_t i;
+    json_t *item;
+    json_array_foreach(neighbour_array(neighbours, "isolated", path), i, item) {
+        std::string where = "neighbours.isolated[" + std::to_string(i) + "]";
+        sample_item(item, 6, where, path);
+        if (!json_is_boolean(json_array_get(item, 4)))
+            refuse(path, where + " item 4: 'spread' is not true or false");
+        out.isolated.push_back(NeighbourSamples::Isolated{job_item(item, 0, where, path),
+                                                          gpu_item(item, 2, gpus, where, path),
+                                                          count_item(item, 3, where, path),
+                                                          json_is_true(json_array_get(item, 4)),
+                                                          value_item(item, 5, where, path)});
+    }
+    json_array_foreach(neighbour_array(neighbours, "pairs", path), i, item) {
+        std::string where = "neighbours.pairs[" + std::to_string(i) + "]";
+        sample_item(item, 7, where, path);
+        out.pairs.push_back(NeighbourSamples::Pair{job_item(item, 0, where, path), job_item(item, 2, where, path),
+                                                   gpu_item(item, 4, gpus, where, path),
+                                                   count_item(item, 5, where, path), value_item(item, 6, where, path)});
+    }
+    return out;
+}
+
+json_t *neighbours_json(const NeighbourSamples &n)
+{
+    json_t *isolated = json_array(), *pairs = json_array();
+    for (const auto &s : n.isolated)
+        json_array_append_new(isolated, json_pack("[s, i, s, i, b, f]", s.job.family.c_str(), s.job.batch_size,
+                                                  s.gpu_type.c_str(), s.gpus, s.spread, s.relative));
+    for (const auto &s : n.pairs)
+        json_array_append_new(pairs, json_pack("[s, i, s, i, s, i, f]", s.job.family.c_str(), s.job.batch_size,
+                                               s.other.family.c_str(), s.other.batch_size, s.gpu_type.c_str(), s.gpus,
+                                               s.slowdown));
+    return json_pack("{s:o, s:o}", "isolated", isolated, "pairs", pairs);
+}
+
 json_t *strings_json(const std::vector<std::string> &items)
 {
     json_t *array = json_array();
@@ -123,6 +214,7 @@ ModelMetadata read_metadata(const std::string &path)
     m.reference_gpu_type = string_field(root.get(), "reference_gpu_type", path);
     m.families = strings_field(root.get(), "families", path);
     m.gpu_types = gpus_field(root.get(), path);
+    m.neighbours = neighbours_field(root.get(), m.gpu_types, path);
     json_t *network = field(root.get(), "network", path);
     m.hidden = int_field(network, "hidden", path);
     m.members = int_field(network, "members", path);
@@ -143,9 +235,9 @@ void write_metadata(const ModelMetadata &m, const std::string &path)
     json_error_t error;
     json_t *evaluation = json_loads(m.evaluation_json.c_str(), 0, &error);
     JsonPtr root = owned(json_pack(
-        "{s:i, s:s, s:o, s:o, s:{s:i, s:i, s:I, s:i}, s:o, s:{s:i, s:i}, s:o}", "schema_version", m.schema_version,
-        "reference_gpu_type", m.reference_gpu_type.c_str(), "families", strings_json(m.families), "gpu_types",
-        gpus_json(m.gpu_types), "network", "hidden", m.hidden, "members", m.members, "seed",
+        "{s:i, s:s, s:o, s:o, s:o, s:{s:i, s:i, s:I, s:i}, s:o, s:{s:i, s:i}, s:o}", "schema_version",
+        m.schema_version, "reference_gpu_type", m.reference_gpu_type.c_str(), "families", strings_json(m.families),
+        "gpu_types", gpus_json(m.gpu_types), "neighbours", neighbours_json(m.neighbours), "network", "hidden", m.hidden, "members", m.members, "seed",
         static_cast<json_int_t>(m.seed), "steps", m.steps, "training_data", strings_json(m.training_data),
         "samples", "isolated", m.isolated_samples, "pairs", m.pair_samples, "evaluation",
         evaluation ? evaluation : json_object()));

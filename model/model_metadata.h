@@ -1,7 +1,8 @@
 // ModelMetadata: the JSON file beside a model file (<model>.json, written
 // with jansson): feature schema version, reference GPU type, the families
 // and GPU types (with their descriptors) the model knows, the network's
-// shape, the training data used and the evaluation results.
+// shape, the training samples its nearest-neighbour inputs are computed
+// from, the training data used and the evaluation results.
 #pragma once
 
 #include <map>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "model/ensemble.h"
+#include "model/neighbour_estimates.h"
 #include "model/throughput_model.h"
 
 namespace accord::model {
@@ -18,6 +20,7 @@ struct ModelMetadata {
     std::string reference_gpu_type;
     std::vector<std::string> families;
     std::map<std::string, GpuDescriptor> gpu_types;
+    NeighbourSamples neighbours;
     int hidden = 0;
     int members = 0;
     uint64_t seed = 0;

@@ -10,6 +10,16 @@
 
 namespace accord::model {
 
+NeighbourSamples neighbour_samples(const TrainingData &data)
+{
+    NeighbourSamples n;
+    for (const IsolatedSample &s : data.isolated)
+        n.isolated.push_back({job_of_type(s.job_type), s.gpu_type, s.gpus, s.spread, s.relative});
+    for (const PairSample &s : data.pairs)
+        n.pairs.push_back({job_of_type(s.job_type), job_of_type(s.other_type), s.gpu_type, s.gpus, s.slowdown});
+    return n;
+}
+
 FeatureSchema schema_for(const TrainingData &data)
 {
     std::set<std::string> families;
@@ -29,7 +39,7 @@ FeatureSchema schema_for(const TrainingData &data)
         families.insert(job_of_type(s.other_type).family);
         add_gpu(s.gpu_type);
     }
-    return FeatureSchema({families.begin(), families.end()}, gpus);
+    return FeatureSchema({families.begin(), families.end()}, gpus, neighbour_samples(data));
 }
 
 LearnedModel train_model(const TrainingData &data, const ModelOptions &options)
@@ -37,13 +47,16 @@ LearnedModel train_model(const TrainingData &data, const ModelOptions &options)
     FeatureSchema schema = schema_for(data);
     LabelledBatch isolated, pairs;
     for (const IsolatedSample &s : data.isolated) {
-        schema.append(candidate_of(s), isolated.rows);
+        schema.append(candidate_of(s), isolated.rows, LeaveOut::kOwnJobType);
         isolated.target.push_back(static_cast<float>(std::log(s.relative)));
     }
-    for (const PairSample &s : data.pairs) {
-        schema.append(candidate_of(s), pairs.rows);
-        pairs.target.push_back(static_cast<float>(std::log(s.slowdown)));
-    }
+    // A pair row twice: as if its job's type were unseen, and as if its
+    // co-runner's were; a new job can be either.
+    for (const PairSample &s : data.pairs)
+        for (LeaveOut leave : {LeaveOut::kOwnJobType, LeaveOut::kOwnCoRunnerType}) {
+            schema.append(candidate_of(s), pairs.rows, leave);
+            pairs.target.push_back(static_cast<float>(std::log(s.slowdown)));
+        }
     Ensemble ensemble =
         Ensemble::train(shape_of(schema, options.hidden, options.members), isolated, pairs, options.train);
     return LearnedModel(std::move(schema), std::move(ensemble), kReferenceGpu);
@@ -60,6 +73,7 @@ void save_model(const LearnedModel &model, const ModelOptions &options, ModelMet
     metadata.families = model.schema().families();
     for (const std::string &gpu : model.schema().gpu_names())
         metadata.gpu_types[gpu] = model.schema().known_gpu(gpu);
+    metadata.neighbours = model.schema().neighbours().samples();
     metadata.hidden = options.hidden;
     metadata.members = options.members;
     metadata.seed = options.train.seed;

@@ -16,6 +16,8 @@ struct ModelOptions {
     TrainOptions train;
 };
 
+// The samples' values for the nearest-neighbour inputs.
+NeighbourSamples neighbour_samples(const TrainingData &data);
 // Throws std::runtime_error for a GPU type gpu_catalog does not describe.
 FeatureSchema schema_for(const TrainingData &data);
 LearnedModel train_model(const TrainingData &data, const ModelOptions &options);

@@ -18,6 +18,7 @@
 
 #include "cmocka_cpp.h"
 
+#include "model/baselines.h"
 #include "model/metrics.h"
 #include "model/model_metadata.h"
 #include "model/model_training.h"
@@ -104,10 +105,12 @@ void write_text(const std::string &path, const std::string &text)
     std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
 }
 
-void replace_in_file(const std::string &path, const std::string &from, const std::string &to)
+// Replaces the first `from` after the first `after`.
+void replace_in_file(const std::string &path, const std::string &from, const std::string &to,
+                     const std::string &after = "")
 {
     std::string text = read_text(path);
-    size_t at = text.find(from);
+    size_t at = text.find(from, text.find(after));
     if (at == std::string::npos)
         fail_msg("%s has no \"%s\"", path.c_str(), from.c_str());
     write_text(path, text.replace(at, from.size(), to));
@@ -145,7 +148,8 @@ void test_opens_a_saved_model(void **)
 void test_refuses_metadata_of_other_schema_version(void **)
 {
     std::string path = saved_model("meta-version.pt");
-    replace_in_file(metadata_path(path), "\"schema_version\": 1", "\"schema_version\": 99");
+    replace_in_file(metadata_path(path), "\"schema_version\": " + std::to_string(kSchemaVersion),
+                    "\"schema_version\": 99");
     std::string error = refusal(path);
     assert_contains(error, metadata_path(path));
     assert_contains(error, "schema version 99");
@@ -197,12 +201,27 @@ void test_refuses_missing_and_broken_metadata(void **)
     std::string path = saved_model("no-meta.pt");
     std::remove(metadata_path(path).c_str());
     assert_contains(refusal(path), metadata_path(path) + ": line ");
-    write_text(metadata_path(path), "{\"schema_version\": 1}");
+    write_text(metadata_path(path), "{\"schema_version\": " + std::to_string(kSchemaVersion) + "}");
     assert_contains(refusal(path), metadata_path(path) + ": no field 'reference_gpu_type'");
 }
 
 // The module a scheduler dlopens ($MODEL_SO, set by make check) serves the
 // same model through its C factory.
+void test_refuses_neighbour_sample_on_unknown_gpu(void **)
+{
+    std::string path = saved_model("neighbour-gpu.pt");
+    replace_in_file(metadata_path(path), "\"k80\"", "\"h100\"", "\"neighbours\"");
+    assert_contains(refusal(path), metadata_path(path) + ": neighbours.isolated[");
+    assert_contains(refusal(path), "item 2: not one of gpu_types");
+}
+
+void test_refuses_neighbour_sample_without_value(void **)
+{
+    std::string path = saved_model("neighbour-value.pt");
+    replace_in_file(metadata_path(path), "false,", "\"no\",", "\"neighbours\"");
+    assert_contains(refusal(path), "neighbours.isolated[0] item 4: 'spread' is not true or false");
+}
+
 void test_module_opens_through_its_c_factory(void **)
 {
     const char *module_path = std::getenv("MODEL_SO");
@@ -358,6 +377,115 @@ void test_metadata_keeps_the_held_out_types(void **)
     assert_true(read_metadata(metadata_path(saved_model("all.pt"))).held_out_pair_types.empty());
 }
 
+// ---- nearest-neighbour inputs ----------------------------------------------------
+
+const Job kA32{"ResNet-18", 32}, kA64{"ResNet-18", 64}, kB{"LM", 10};
+
+NeighbourEstimates tiny_neighbours()
+{
+    NeighbourSamples n;
+    n.isolated = {{kA32, "k80", 1, false, 0.5}, {kA64, "k80", 1, false, 0.6}, {kB, "k80", 1, false, 0.9},
+                  {kA32, "v100", 1, false, 1.0}};
+    n.pairs = {{kA32, kB, "k80", 1, 0.5}, {kB, kA32, "k80", 1, 0.7}, {kA64, kB, "k80", 1, 0.6},
+               {kA32, kA64, "k80", 1, 0.8}};
+    return NeighbourEstimates(n, {{"k80", 0.3}, {"v100", 1.0}});
+}
+
+void assert_estimate(const Estimate &e, double value, double distance)
+{
+    assert_close(e.log_value, std::log(value));
+    assert_close(e.distance, distance);
+}
+
+void test_isolated_estimate_leaves_out_own_job_type(void **)
+{
+    NeighbourEstimates n = tiny_neighbours();
+    Job hinted{"resnet18", 32};  // the same job type, spelled as a hint
+    assert_estimate(n.log_relative(kA32, "k80", 0.3, 1, false, LeaveOut::kNothing), 0.5, 0);
+    assert_estimate(n.log_relative(hinted, "k80", 0.3, 1, false, LeaveOut::kOwnJobType), 0.6, 1);
+    assert_estimate(n.log_relative(Job{"ResNet-18", 45}, "k80", 0.3, 1, false, LeaveOut::kNothing), 0.5,
+                    std::log2(45.0 / 32));
+    // Ties share the estimate: each K80 sample is of another family, 6 away.
+    assert_estimate(n.log_relative(Job{"CycleGAN", 0}, "k80", 0.3, 1, false, LeaveOut::kNothing),
+                    (0.5 + 0.6 + 0.9) / 3, 6);
+    // A job type the samples do not have leaves nothing out: its nearest.
+    assert_estimate(n.log_relative(Job{"ResNet-18", 128}, "k80", 0.3, 1, false, LeaveOut::kOwnJobType), 0.6, 1);
+}
+
+void test_pair_estimate_leaves_out_every_pair_of_the_type(void **)
+{
+    NeighbourEstimates n = tiny_neighbours();
+    assert_estimate(n.log_slowdown(kA32, kB, "k80", 0.3, 1, LeaveOut::kNothing), 0.5, 0);
+    // Without every pair A32 is in (as job or co-runner): A64 next to B.
+    assert_estimate(n.log_slowdown(kA32, kB, "k80", 0.3, 1, LeaveOut::kOwnJobType), 0.6, 1);
+    // Without every pair B is in: A32 next to A64, another family (4) whose
+    // batch size is log2(64 / 10) from B's.
+    assert_estimate(n.log_slowdown(kA32, kB, "k80", 0.3, 1, LeaveOut::kOwnCoRunnerType), 0.8,
+                    4 + std::log2(64.0 / 10));
+    // Another GPU type: 2 plus twice the log of the speeds' ratio.
+    assert_estimate(n.log_slowdown(kA32, kB, "v100", 1.0, 1, LeaveOut::kNothing), 0.5, 2 + 2 * std::log(1 / 0.3));
+}
+
+// The encoded rows of one candidate.
+EncodedBatch encoded(const FeatureSchema &schema, const Candidate &c, LeaveOut leave)
+{
+    EncodedBatch batch;
+    schema.append(c, batch, leave);
+    return batch;
+}
+
+// Every sample of `type` (alone, and in pairs as job or co-runner) times `factor`.
+TrainingData scaled(TrainingData data, const std::string &type, double factor)
+{
+    for (IsolatedSample &s : data.isolated)
+        if (s.job_type == type)
+            s.relative *= factor;
+    for (PairSample &s : data.pairs)
+        if (s.job_type == type || s.other_type == type)
+            s.slowdown *= factor;
+    return data;
+}
+
+void test_training_rows_never_see_their_own_job_type(void **)
+{
+    const std::string type = "LM (batch size 10)";
+    FeatureSchema before = schema_for(tiny_data()), after = schema_for(scaled(tiny_data(), type, 0.5));
+    Candidate alone{Job{"LM", 10}, "k80", 2, false, {}};
+    Candidate as_job{Job{"LM", 10}, "k80", 1, false, {Job{"A3C", 0}}};
+    Candidate as_co_runner{Job{"A3C", 0}, "k80", 1, false, {Job{"LM", 10}}};
+    const size_t estimate = kIsolatedEstimateColumn, pair_estimate = static_cast<size_t>(before.job_width());
+    auto same = [&](const Candidate &c, LeaveOut leave, bool pair) {
+        EncodedBatch a = encoded(before, c, leave), b = encoded(after, c, leave);
+        return pair ? a.co_runner[pair_estimate] == b.co_runner[pair_estimate] : a.config[estimate] == b.config[estimate];
+    };
+    assert_true(same(alone, LeaveOut::kOwnJobType, false));
+    assert_true(same(as_job, LeaveOut::kOwnJobType, true));
+    assert_true(same(as_co_runner, LeaveOut::kOwnCoRunnerType, true));
+    // A candidate's estimates (nothing left out) are the type's own values.
+    assert_false(same(alone, LeaveOut::kNothing, false));
+    assert_false(same(as_job, LeaveOut::kNothing, true));
+    assert_false(same(as_co_runner, LeaveOut::kOwnJobType, true));
+}
+
+void test_training_starts_from_the_estimates(void **)
+{
+    ModelOptions options = tiny_options();
+    options.train.steps = 1;
+    TrainingData data = tiny_data();
+    LearnedModel model = train_model(data, options);
+    Baselines baselines(data);
+    Candidate c{Job{"LM", 20}, "k80", 2, false, {Job{"A3C", 0}}};
+    Prediction p;
+    model.predict(&c, 1, &p);
+    // One Adam step moves a weight by about the learning rate, 3e-3.
+    assert_true(std::fabs(std::log(p.relative_throughput /
+                                   baselines.nearest_relative(IsolatedSample{"LM (batch size 20)", "k80", 2, false, 1}))) <
+                0.05);
+    assert_true(std::fabs(std::log(p.slowdown /
+                                   baselines.nearest_slowdown(PairSample{"LM (batch size 20)", "A3C", "k80", 2, 1}))) <
+                0.05);
+}
+
 // ---- metrics --------------------------------------------------------------------
 
 void test_mape(void **)
@@ -387,6 +515,8 @@ int main(void)
         cmocka_unit_test(test_refuses_metadata_that_does_not_match),
         cmocka_unit_test(test_refuses_network_shape_that_does_not_match),
         cmocka_unit_test(test_refuses_missing_and_broken_metadata),
+        cmocka_unit_test(test_refuses_neighbour_sample_on_unknown_gpu),
+        cmocka_unit_test(test_refuses_neighbour_sample_without_value),
         cmocka_unit_test(test_module_opens_through_its_c_factory),
         cmocka_unit_test(test_co_runner_order_does_not_matter),
         cmocka_unit_test(test_no_co_runners_means_no_slowdown),
@@ -397,6 +527,10 @@ int main(void)
         cmocka_unit_test(test_unknown_family_is_flagged),
         cmocka_unit_test(test_hold_out_drops_every_pair_of_the_types_and_keeps_them_alone),
         cmocka_unit_test(test_metadata_keeps_the_held_out_types),
+        cmocka_unit_test(test_isolated_estimate_leaves_out_own_job_type),
+        cmocka_unit_test(test_pair_estimate_leaves_out_every_pair_of_the_type),
+        cmocka_unit_test(test_training_rows_never_see_their_own_job_type),
+        cmocka_unit_test(test_training_starts_from_the_estimates),
         cmocka_unit_test(test_mape),
         cmocka_unit_test(test_spearman),
     };

@@ -1,0 +1,98 @@
+// NeighbourEstimates: the nearest-neighbour (Gavel-like) estimate of a
+// candidate from the training samples, the network's stacking inputs
+// (feature schema version 2) and the evaluation's "nearest neighbour"
+// baseline (with nothing left out). The estimate is the mean measured value of the samples nearest
+// the asked one, distance = job_distance per job + gpu_distance +
+// |Δ log2 GPUs| (+ 1 for another layout, isolated only).
+//
+// A candidate's estimate uses every sample (kNothing); a training row's
+// leaves samples out, so that it never sees its own measurement and has
+// the error it has for a job type the model has not seen:
+//  - kOwnJobType: every sample of the candidate's job type (same family and
+//    batch size; for a pair, every pair it is in, as job or co-runner);
+//  - kOwnCoRunnerType (pairs only): every pair the co-runner's type is in.
+#pragma once
+
+#include <array>
+#include <map>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "model/throughput_model.h"
+
+namespace accord::model {
+
+struct NeighbourSamples {
+    struct Isolated {
+        Job job;
+        std::string gpu_type;
+        int gpus = 1;
+        bool spread = false;
+        double relative = 0;  // alone, over alone on one reference GPU
+    };
+    struct Pair {
+        Job job, other;
+        std::string gpu_type;
+        int gpus = 1;
+        double slowdown = 0;
+    };
+    std::vector<Isolated> isolated;
+    std::vector<Pair> pairs;
+};
+
+enum class LeaveOut { kNothing, kOwnJobType, kOwnCoRunnerType };
+
+struct Estimate {
+    double log_value = 0;  // log of the nearest samples' mean value; 0 without samples
+    double distance = 0;   // theirs, at most kFarthest (also without samples)
+};
+constexpr double kFarthest = 16;
+
+// How unlike two jobs are: 4 for another family, plus the batch sizes' log2
+// distance (2 when only one is known).
+double job_distance(const Job &a, const Job &b);
+// 2 for another GPU type plus 2 x |log of the declared speeds' ratio|.
+double gpu_distance(const std::string &a, double speed_a, const std::string &b, double speed_b);
+// Same family (family_key) and batch size.
+bool same_job_type(const Job &a, const Job &b);
+
+class NeighbourEstimates {
+public:
+    // `speeds`: declared relative speed of every GPU type in the samples;
+    // throws std::invalid_argument when one is missing.
+    NeighbourEstimates(NeighbourSamples samples, const std::map<std::string, double> &speeds);
+
+    // `speed` is the declared relative speed of `gpu_type`.
+    Estimate log_relative(const Job &job, const std::string &gpu_type, double speed, int gpus, bool spread,
+                        LeaveOut leave) const;
+    Estimate log_slowdown(const Job &job, const Job &other, const std::string &gpu_type, double speed, int gpus,
+                        LeaveOut leave) const;
+
+    const NeighbourSamples &samples() const { return samples_; }
+    // Forgets remembered estimates (a GPU type's declared speed changed).
+    void forget() const { cache_->clear(); }
+
+private:
+    int type_index(const Job &job);
+    int gpu_index(const std::string &gpu_type);
+    std::vector<double> job_distances(const Job &job, int &own) const;
+    std::vector<double> gpu_distances(const std::string &gpu_type, double speed) const;
+
+    using Key = std::tuple<std::string, int, std::string, int, std::string, double, int, bool, int>;
+    NeighbourSamples samples_;
+    std::vector<Job> types_;
+    std::vector<std::string> gpu_types_;
+    std::vector<double> gpu_speeds_;
+    // Per sample, indices into types_ and gpu_types_: isolated {type, gpu},
+    // pairs {type, other type, gpu}.
+    std::vector<std::array<int, 2>> isolated_index_;
+    std::vector<std::array<int, 3>> pair_index_;
+    // Estimates already asked for: a scheduler asks the same few jobs over
+    // and over, and the nearest search scans every sample. Not thread-safe,
+    // as ThroughputModel::predict; bounded (cleared when full).
+    std::shared_ptr<std::map<Key, Estimate>> cache_ = std::make_shared<std::map<Key, Estimate>>();
+};
+
+}  // namespace accord::model
