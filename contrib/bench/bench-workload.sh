@@ -1,7 +1,12 @@
 # The benchmarks' workload on an emulated cluster (sourced by lock-bench.sh
 # and load-bench.sh): the node spec, one exclusive blocker job per node so
-# that nothing else starts, and a deterministic mix of GPU jobs. Needs SPEC
-# set and die() defined by the caller.
+# that nothing else starts, and a deterministic mix of GPU jobs; and the
+# messages and option helper both scripts use. Defines functions only; they
+# need PROG and SPEC set by the caller.
+
+die() { printf '%s: error: %s\n' "$PROG" "$*" >&2; exit 1; }
+say() { printf '%s: [%s] %s\n' "$PROG" "$(date +%T)" "$*"; }
+val() { [ -n "${2:-}" ] || die "option $1 needs a value"; printf '%s' "$2"; }
 
 parse_spec() {  # fills TYPES NODES GPUS from SPEC (GPU node types only)
     local item

@@ -55,9 +55,8 @@ Environment: ACCORD_CLUSTER_PORT_BASE (default 19200 here).
 EOF
 }
 
-die() { printf '%s: error: %s\n' "$PROG" "$*" >&2; exit 1; }
-say() { printf '%s: [%s] %s\n' "$PROG" "$(date +%T)" "$*"; }
-val() { [ -n "${2:-}" ] || die "option $1 needs a value"; printf '%s' "$2"; }
+# shellcheck source=bench-workload.sh
+. "$HERE/bench-workload.sh"
 
 ARGS_GIVEN=("$@")
 while [ $# -gt 0 ]; do
@@ -91,9 +90,6 @@ export SLURM_CONF=$DIR/etc/slurm.conf
 # off, so each plugin's own cycle is all that runs).
 ACCORD_PARAMS=sched_interval=-1,defer,accord_interval=1,accord_debug=1,accord_max_jobs=$((JOBS + 1000))
 BACKFILL_PARAMS=sched_interval=-1,defer,bf_interval=1,bf_max_job_test=$((JOBS + 1000)),bf_max_time=300,bf_window=4320
-
-# shellcheck source=bench-workload.sh
-. "$HERE/bench-workload.sh"
 
 # ------------------------------------------------------------ cleanup ----
 

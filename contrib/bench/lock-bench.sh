@@ -58,9 +58,8 @@ Environment: ACCORD_CLUSTER_PORT_BASE (default 19000 here).
 EOF
 }
 
-die() { printf '%s: error: %s\n' "$PROG" "$*" >&2; exit 1; }
-say() { printf '%s: [%s] %s\n' "$PROG" "$(date +%T)" "$*"; }
-val() { [ -n "${2:-}" ] || die "option $1 needs a value"; printf '%s' "$2"; }
+# shellcheck source=bench-workload.sh
+. "$HERE/bench-workload.sh"
 
 ARGS_GIVEN=("$@")
 while [ $# -gt 0 ]; do
@@ -108,9 +107,6 @@ trap cluster_down EXIT
 trap 'exit 130' INT TERM
 
 # ------------------------------------------------------------ workload ---
-
-# shellcheck source=bench-workload.sh
-. "$HERE/bench-workload.sh"
 
 submit_jobs() {  # the JOBS benchmark jobs, one sbatch each (not an array)
     local i

@@ -69,6 +69,17 @@ const ObservedSpeeds::TypeJobs *ObservedSpeeds::main_metric(const std::string &f
     return best;
 }
 
+double ObservedSpeeds::user_median(const std::map<uint32_t, JobRate> &jobs)
+{
+    std::map<std::string, std::vector<double>> by_user;
+    for (const auto &[job, rate] : jobs)
+        by_user[rate.user].push_back(rate.per_gpu);
+    std::vector<double> user_medians;
+    for (auto &[user, rates] : by_user)
+        user_medians.push_back(median(std::move(rates)));
+    return median(std::move(user_medians));
+}
+
 std::optional<double> ObservedSpeeds::per_gpu(const std::string &family, const std::string &type) const
 {
     const TypeJobs *types = main_metric(family);
@@ -77,13 +88,7 @@ std::optional<double> ObservedSpeeds::per_gpu(const std::string &family, const s
     auto t = types->find(type);
     if (t == types->end() || t->second.empty())
         return std::nullopt;
-    std::map<std::string, std::vector<double>> by_user;
-    for (const auto &[job, rate] : t->second)
-        by_user[rate.user].push_back(rate.per_gpu);
-    std::vector<double> user_medians;
-    for (auto &[user, rates] : by_user)
-        user_medians.push_back(median(std::move(rates)));
-    return median(std::move(user_medians));
+    return user_median(t->second);
 }
 
 size_t ObservedSpeeds::jobs(const std::string &family) const
@@ -100,8 +105,8 @@ std::map<std::string, double> ObservedSpeeds::by_type(const std::string &family)
     std::map<std::string, double> speeds;
     if (const TypeJobs *types = main_metric(family))
         for (const auto &[type, jobs] : *types)
-            if (auto speed = per_gpu(family, type))
-                speeds[type] = *speed;
+            if (!jobs.empty())
+                speeds[type] = user_median(jobs);
     return speeds;
 }
 

@@ -60,6 +60,8 @@ private:
     };
     using TypeJobs = std::map<std::string, std::map<uint32_t, JobRate>>;  // type -> job -> rate
     const TypeJobs *main_metric(const std::string &family) const;
+    // The median over users of each user's median over their jobs.
+    static double user_median(const std::map<uint32_t, JobRate> &jobs);
 
     void forget_stalest_family();
 
