@@ -12,26 +12,45 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 namespace accord::fuzz {
 
 inline std::string text(const uint8_t *data, size_t size) { return std::string(reinterpret_cast<const char *>(data), size); }
 
-// One scratch directory per fuzzing process, made on first use.
+// One scratch directory per fuzzing process, made on first use and removed
+// with what it holds when the process exits.
+class ScratchDir {
+public:
+    ScratchDir()
+    {
+        const char *tmp = std::getenv("TMPDIR");
+        path_ = std::string(tmp && *tmp ? tmp : "/tmp") + "/accord-fuzz-XXXXXX";
+        if (!mkdtemp(path_.data()))
+            throw std::runtime_error("cannot make a scratch directory");
+    }
+    ~ScratchDir()
+    {
+        std::error_code ignored;
+        std::filesystem::remove_all(path_, ignored);
+    }
+    ScratchDir(const ScratchDir &) = delete;
+    ScratchDir &operator=(const ScratchDir &) = delete;
+    const std::string &path() const { return path_; }
+
+private:
+    std::string path_;
+};
+
 inline const std::string &scratch_dir()
 {
-    static const std::string dir = [] {
-        const char *tmp = std::getenv("TMPDIR");
-        std::string tmpl = std::string(tmp && *tmp ? tmp : "/tmp") + "/accord-fuzz-XXXXXX";
-        if (!mkdtemp(tmpl.data()))
-            throw std::runtime_error("cannot make a scratch directory");
-        return tmpl;
-    }();
-    return dir;
+    static const ScratchDir dir;
+    return dir.path();
 }
 
 // Writes `contents` to NAME in the scratch directory; returns its path.
