@@ -26,7 +26,7 @@ using Topology = std::unique_ptr<hwloc_topology, TopologyDeleter>;
 
 Topology load(std::string_view xml)
 {
-    check_object_sets(xml);
+    check_hwloc_xml(xml);
     hwloc_topology_t raw = nullptr;
     if (hwloc_topology_init(&raw) != 0)
         throw std::runtime_error("hwloc cannot make a topology");

@@ -89,8 +89,11 @@ bool is_cpu_side(std::string_view type)
 
 }  // namespace
 
-void check_object_sets(std::string_view xml)
+void check_hwloc_xml(std::string_view xml)
 {
+    size_t nul = xml.find('\0');
+    if (nul != std::string_view::npos)
+        throw std::runtime_error("a NUL byte at offset " + std::to_string(nul) + ": not a text file");
     const std::string_view sets[] = {"cpuset", "complete_cpuset", "nodeset", "complete_nodeset"};
     int number = 0;
     for (size_t at = xml.find("<object"); at != std::string_view::npos; at = xml.find("<object", at + 1)) {

@@ -170,6 +170,14 @@ static void set_that_is_no_bitmap_is_refused(void **)
     assert_contains(e, "object 1: complete_nodeset=\"0x0&000001\" is not a bitmap");
 }
 
+static void nul_byte_is_refused(void **)
+{
+    std::string xml = text_of(data_file("two-switches.xml"));
+    xml[60] = '\0';
+    std::string e = error_of([&] { gpu_topology_from_xml(xml); });
+    assert_contains(e, "a NUL byte at offset 60");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -186,6 +194,7 @@ int main(void)
         cmocka_unit_test(damaged_attribute_is_refused),
         cmocka_unit_test(pu_without_os_index_is_refused),
         cmocka_unit_test(set_that_is_no_bitmap_is_refused),
+        cmocka_unit_test(nul_byte_is_refused),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }
