@@ -44,6 +44,7 @@ check() {
 check accord-sim accord-sim.1
 check accord-ctl accord-ctl.8
 check accord-report accord-report.1
+check accord-topology accord-topology.8
 check accord-sacct2trace accord-sacct2trace.1
 # Built only with LibTorch.
 [ ! -x "$bin/accord-train" ] || check accord-train accord-train.1

@@ -21,11 +21,14 @@ Resources per_node_demand(const PendingJob &job, const std::string &gpu_type, in
 
 namespace {
 
+// Lower is better: how close the job's GPUs would be, then how tight.
+using Rank = std::tuple<GpuLink, int, int, int>;
+
 struct Candidate {
     int node;
     Resources take;
-    std::tuple<int, int, int> fit;  // lower is tighter
-    int idle_gpus_left;             // of the chosen type, after taking
+    Rank rank;
+    int idle_gpus_left;  // of the chosen type, after taking
 };
 
 // An exclusive job takes the whole node, so the node must be wholly free.
@@ -49,12 +52,15 @@ std::optional<Resources> node_take(const PendingJob &job, const Resources &deman
     return demand;
 }
 
-std::tuple<int, int, int> fit_of(const std::string &gpu_type, const Resources &free,
-                                 const Resources &take, int node)
+// `gpus`: what the job uses of the node's GPUs of the type (an exclusive
+// job takes them all, but its closeness is that of the GPUs it asked for).
+Rank rank_of(const std::string &gpu_type, const Resources &free, const Resources &take, int node, int gpus,
+             const GpuCloseness *closeness)
 {
+    GpuLink link = closeness ? closeness->closest(node, gpu_type, gpus) : GpuLink::Same;
     // CPU-only jobs keep off GPU nodes; GPU jobs fill partly used GPU nodes.
     int gpu_key = gpu_type.empty() ? free.total_gpus() : free.gpus_of(gpu_type) - take.gpus_of(gpu_type);
-    return {gpu_key, free.cpus - take.cpus, node};
+    return {link, gpu_key, free.cpus - take.cpus, node};
 }
 
 struct NodeFree {
@@ -65,9 +71,11 @@ struct NodeFree {
 
 std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gpu_type,
                                     const std::vector<NodeTimeline> &timelines,
-                                    const std::vector<NodeFree> &frees, int node_count)
+                                    const std::vector<NodeFree> &frees, int node_count,
+                                    const GpuCloseness *closeness)
 {
     Resources demand = per_node_demand(job, gpu_type, node_count);
+    int gpus = demand.gpus_of(gpu_type);
     Pick pick;
     std::vector<Candidate> others;
     for (const auto &[node, free, required] : frees) {
@@ -82,7 +90,7 @@ std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gp
             pick.placement.push_back({node, *take});
             pick.idle_gpus_left += left;
         } else {
-            others.push_back({node, *take, fit_of(gpu_type, free, *take, node), left});
+            others.push_back({node, *take, rank_of(gpu_type, free, *take, node, gpus, closeness), left});
         }
     }
     if (static_cast<int>(pick.placement.size()) > node_count)
@@ -91,7 +99,7 @@ std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gp
     if (others.size() < wanted)
         return std::nullopt;
     std::partial_sort(others.begin(), others.begin() + wanted, others.end(),
-                      [](const Candidate &a, const Candidate &b) { return a.fit < b.fit; });
+                      [](const Candidate &a, const Candidate &b) { return a.rank < b.rank; });
     for (size_t i = 0; i < wanted; i++) {
         pick.placement.push_back({others[i].node, others[i].take});
         pick.idle_gpus_left += others[i].idle_gpus_left;
@@ -111,8 +119,10 @@ bool one_node_holds(const PendingJob &job, const std::string &gpu_type, const Re
 
 std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_type,
                                const std::vector<NodeTimeline> &timelines,
-                               const FreeResources &free_of)
+                               const FreeResources &free_of, const GpuCloseness *closeness)
 {
+    if (closeness && !closeness->any())
+        closeness = nullptr;
     for (int node : job.required_nodes)
         if (std::find(job.allowed_nodes.begin(), job.allowed_nodes.end(), node) == job.allowed_nodes.end())
             return std::nullopt;
@@ -135,7 +145,7 @@ std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_typ
     for (int count = std::max(least, 1); count <= most; count++) {
         if (!gpu_type.empty() && free_gpus < per_node_demand(job, gpu_type, count).gpus_of(gpu_type) * count)
             continue;  // fewer GPUs free in all than this many nodes would take
-        auto pick = pick_with_count(job, gpu_type, timelines, frees, count);
+        auto pick = pick_with_count(job, gpu_type, timelines, frees, count, closeness);
         if (pick)
             return pick;
     }

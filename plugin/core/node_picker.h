@@ -1,6 +1,8 @@
 // Node picker: which nodes (and how much of each) a job takes if it runs
-// with a given GPU type over a given period. Fewest nodes first, then the
-// tightest fit, so large holes stay open for large jobs.
+// with a given GPU type over a given period. Fewest nodes first; then,
+// when GPU closeness is given, the nodes whose closest free GPUs for the
+// job are closest together; then the tightest fit, so large holes stay
+// open for large jobs.
 #pragma once
 
 #include <functional>
@@ -8,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/gpu_closeness.h"
 #include "core/node_timeline.h"
 #include "core/snapshot.h"
 
@@ -23,10 +26,13 @@ struct Pick {
 using FreeResources = std::function<Resources(int node)>;
 
 // A placement for `job` with GPUs of `gpu_type` ("" for a CPU-only job),
-// or nothing when the nodes cannot hold it.
+// or nothing when the nodes cannot hold it. `closeness` (the GPUs free
+// now, for a start now) ranks nodes of equal node count by how close the
+// GPUs the job would get are; without it, or with no node's topology
+// known, nodes rank by fit alone.
 std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_type,
                                const std::vector<NodeTimeline> &timelines,
-                               const FreeResources &free_of);
+                               const FreeResources &free_of, const GpuCloseness *closeness = nullptr);
 
 // Whether one node with `free` of its `capacity` holds the whole job with
 // GPUs of `gpu_type` (the test pick_nodes makes of each node for one node).

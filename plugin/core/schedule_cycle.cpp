@@ -4,6 +4,7 @@
 #include <map>
 #include <tuple>
 
+#include "core/gpu_closeness.h"
 #include "core/node_picker.h"
 #include "core/request_shapes.h"
 #include "core/node_timeline.h"
@@ -30,9 +31,11 @@ bool better(const Option &a, const Option &b)
 // The best placement over all acceptable GPU types, given what is free.
 // `type_total` (if given) bounds what all nodes together have of a type,
 // so a type that cannot hold the job is skipped without a node search.
+// `closeness` (for a start now) ranks nodes by how close their GPUs are.
 std::optional<Option> best_option(const PendingJob &job, const std::vector<std::string> &types,
                                   const std::vector<NodeTimeline> &tl, const GpuTypeRanker &ranker,
-                                  const FreeResources &free_of, const GpuCounts *type_total = nullptr)
+                                  const FreeResources &free_of, const GpuCounts *type_total = nullptr,
+                                  const GpuCloseness *closeness = nullptr)
 {
     std::optional<Option> best;
     for (const auto &type : types) {
@@ -41,7 +44,7 @@ std::optional<Option> best_option(const PendingJob &job, const std::vector<std::
             if ((it == type_total->end() ? 0 : it->second) < requested_gpus(job))
                 continue;
         }
-        auto pick = pick_nodes(job, type, tl, free_of);
+        auto pick = pick_nodes(job, type, tl, free_of, closeness);
         if (!pick)
             continue;
         Option option{type, std::move(*pick), type.empty() ? 0.0 : ranker.score(job, type)};
@@ -59,7 +62,7 @@ class Planner {
 public:
     Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r, const RequestChoices *choices)
         : snap_(s), config_(c), ranker_(r), choices_(choices), timelines_(build_timelines(s)),
-          shapes_(s.queue, std::min(c.max_jobs, s.queue.size()))
+          closeness_(s.nodes), shapes_(s.queue, std::min(c.max_jobs, s.queue.size()))
     {
         for (const auto &tl : timelines_) {
             free_now_.push_back(tl.free_during(s.now, s.now + 1));
@@ -108,6 +111,8 @@ private:
     // so only starts change it. A job that does not fit here cannot start.
     std::vector<Resources> free_now_;
     GpuCounts free_now_total_;  // free_now_ summed over schedulable nodes
+    // Which GPUs are free now and how close: starts now take theirs out.
+    GpuCloseness closeness_;
     // A job queued in several partitions has one record per partition: its
     // tasks start once in all, and it holds at most one reservation.
     std::map<uint32_t, int> tasks_started_;
@@ -136,6 +141,8 @@ void Planner::hold(const Pick &pick, int64_t start, int64_t limit)
         timelines_[use.node].add_usage(start, start + limit, use.used);
         if (start == snap_.now) {
             free_now_[use.node] -= use.used;
+            for (const auto &[type, count] : use.used.gpus)
+                closeness_.take(use.node, type, count);
             if (timelines_[use.node].schedulable())
                 for (const auto &[type, count] : use.used.gpus)
                     free_now_total_[type] -= count;
@@ -225,7 +232,8 @@ std::optional<Option> Planner::room_over_limit(size_t index, const PendingJob &j
 {
     if (job.time_limit_s >= memo.no_room_for_limit)
         return std::nullopt;
-    auto option = best_option(job, types_for(index, job), timelines_, ranker_, free_over(snap_.now, job.time_limit_s));
+    auto option = best_option(job, types_for(index, job), timelines_, ranker_, free_over(snap_.now, job.time_limit_s),
+                              nullptr, &closeness_);
     if (!option)
         memo.no_room_for_limit = job.time_limit_s;
     return option;

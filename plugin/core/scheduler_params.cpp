@@ -90,9 +90,9 @@ void parse_accord_key(SchedulerParams &p, const std::string &key, const std::str
             errors.push_back(bad_value(key, value, "easy or allocator"));
         return;
     }
-    if (key == "accord_model") {
+    if (key == "accord_model" || key == "accord_topology") {
         if (has_value && value.size() <= kMaxModelPath && value.rfind('/', 0) == 0)
-            p.model_path = value;
+            (key == "accord_model" ? p.model_path : p.topology_dir) = value;
         else
             errors.push_back(bad_value(key, value, "an absolute path of at most " +
                                                        std::to_string(kMaxModelPath) + " bytes"));
@@ -100,7 +100,7 @@ void parse_accord_key(SchedulerParams &p, const std::string &key, const std::str
     }
     errors.push_back("SchedulerParameters: unknown key " + key +
                      " (known: accord_interval, accord_max_jobs, accord_reserve_depth, "
-                     "accord_debug, accord_gpu_speed, accord_policy, accord_model); ignored");
+                     "accord_debug, accord_gpu_speed, accord_policy, accord_model, accord_topology); ignored");
 }
 
 }  // namespace

@@ -16,7 +16,7 @@ namespace accord::core {
 // counts for the whole queue first (core/allocator_cycle.h).
 enum class CyclePolicy { Easy, Allocator };
 
-constexpr size_t kMaxModelPath = 4095;  // PATH_MAX less its NUL
+constexpr size_t kMaxModelPath = 4095;  // PATH_MAX less its NUL (also for accord_topology)
 
 struct SchedulerParams {
     int interval_s = 5;           // accord_interval: seconds between cycles
@@ -31,6 +31,10 @@ struct SchedulerParams {
     // absolute, up to kMaxModelPath bytes, no comma (the list separator).
     // Empty (the default): GPU types are ranked by accord_gpu_speed alone.
     std::string model_path;
+    // accord_topology=DIR: admin-provided hwloc XML files, DIR/NODENAME.xml,
+    // saying how close each node's GPUs are (docs/admin-guide.md); absolute,
+    // as accord_model. Empty (the default): nodes are placed by fit alone.
+    std::string topology_dir;
     // Slurm's own keys that decide whether its main scheduler runs beside us.
     bool main_loop_disabled = false;  // sched_interval=-1
     bool defer = false;               // defer

@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "core/gpu_topology.h"
 #include "core/resources.h"
 
 namespace accord::core {
@@ -18,11 +20,22 @@ constexpr int64_t kUnlimitedSeconds = 365LL * 24 * 3600;
 // End time of usage that no known event releases.
 constexpr int64_t kForever = INT64_MAX / 4;
 
+// One GPU of a node, at its Slurm index.
+struct GpuSlot {
+    std::string type;
+    bool free = true;  // unallocated now
+};
+
 struct Node {
     std::string name;
     Resources capacity;      // what the node has in all
     Resources free;          // what is unallocated now
     bool schedulable = true; // up, responding, not drained or reserved for maintenance
+    // The node's GPUs by Slurm index; empty when the shell does not know
+    // which are free (the simulator).
+    std::vector<GpuSlot> gpu_slots;
+    // How close those GPUs are; null when the admin gave no topology.
+    std::shared_ptr<const GpuTopology> topology;
 };
 
 struct NodeUsage {

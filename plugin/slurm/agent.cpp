@@ -82,11 +82,11 @@ std::unique_ptr<core::GpuTypeRanker> ranker_of_cycle(const core::SchedulerParams
 }
 
 CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel &model,
-                      const core::ObservedSpeeds &observed, CycleView &view)
+                      const core::ObservedSpeeds &observed, NodeTopologies &topologies, CycleView &view)
 {
     CycleRecord rec;
     SlurmSnapshot snap;
-    under_locks(snapshot_locks, rec, [&] { snap = take_snapshot(time(nullptr), params.max_jobs); });
+    under_locks(snapshot_locks, rec, [&] { snap = take_snapshot(time(nullptr), params.max_jobs, topologies); });
     rec.time = snap.cluster.now;
 
     auto t1 = Clock::now();
@@ -165,6 +165,7 @@ struct AgentState {
     std::string stats_failure;  // of the last write of stats_path, "" when it worked
     ReportIngest reports;
     ReloadableModel model{model::model_module_dirs()};
+    NodeTopologies topologies;  // accord_topology's files, read again at every reconfigure
 };
 
 // One cycle; returns the time to sleep before the next.
@@ -176,9 +177,10 @@ std::chrono::milliseconds agent_cycle(AgentState &state, bool reconfig)
             state.stats_path = stats_file();  // StateSaveLocation may have changed
             state.reports.reconfigure();
             log_model_refresh(state.model.refresh(state.params.model_path));
+            state.topologies.load(state.params.topology_dir);
         }
         CycleView view;
-        CycleRecord rec = run_cycle(state.params, state.model, state.reports.observed(), view);
+        CycleRecord rec = run_cycle(state.params, state.model, state.reports.observed(), state.topologies, view);
         report(rec, std::move(view), state.stats, state.params, state.stats_path, state.stats_failure);
         state.reports.run(time(nullptr));
     } catch (const std::exception &e) {

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "slurm/gpu_topology_note.h"
 #include "slurm/slurm_gpus.h"
 #include "slurm/slurm_gres_rewrite.h"
 #include "slurm/slurm_headers.h"
@@ -96,10 +97,13 @@ job_record_t *find_pending(const QueueRef &ref)
     return job;
 }
 
-void started(job_record_t *job, const std::string &comment, ApplyResult &result)
+// `snap` gives the nodes' GPU topologies, which the comment and the log
+// line say the job's GPUs are in.
+void started(job_record_t *job, const std::string &comment, const SlurmSnapshot &snap, ApplyResult &result)
 {
-    set_comment(job, comment);
-    sched_info("sched/accord: started %pJ in %s on %s", job, job->part_ptr->name, job->nodes);
+    std::string note = gpu_topology_note(job, snap);
+    set_comment(job, comment + note);
+    sched_info("sched/accord: started %pJ in %s on %s%s", job, job->part_ptr->name, job->nodes, note.c_str());
     launch(job);
     result.started++;
 }
@@ -118,7 +122,7 @@ bool start_as_planned(job_record_t *job, const core::Decision &d, const SlurmSna
     int rc = start_on_nodes(job, d, snap);
     if (rc != SLURM_SUCCESS)
         return refused(job, d, rc, "", result);
-    started(job, core::explain(d, snap.cluster), result);
+    started(job, core::explain(d, snap.cluster), snap, result);
     return true;
 }
 
@@ -142,7 +146,7 @@ bool start_as_submitted(job_record_t *job, const core::Decision &d, const SlurmS
     started(job,
             "accord: started on " + std::string(job->nodes) + " as submitted (" + rewrite.requested() + "); " + why +
                 core::hints_text(snap.cluster.queue.at(d.queue_index)),
-            result);
+            snap, result);
     return true;
 }
 
@@ -192,7 +196,7 @@ bool start_rewritten(job_record_t *job, const core::Decision &d, const SlurmSnap
         rc = start_on_nodes(job, d, snap);
         if (rc == SLURM_SUCCESS) {
             rewrite.commit(pending_rest(job, array_meta));
-            started(job, rewritten_comment(job, d, snap.cluster.queue.at(d.queue_index), rewrite), result);
+            started(job, rewritten_comment(job, d, snap.cluster.queue.at(d.queue_index), rewrite), snap, result);
             return true;
         }
         rewrite.undo();

@@ -76,6 +76,48 @@ core::GpuCounts node_gpu_free(node_record_t *node)
     return counts;
 }
 
+std::vector<core::GpuSlot> node_gpu_slots(node_record_t *node)
+{
+    std::vector<core::GpuSlot> slots;
+    gres_node_state_t *state = node_gpu_state(node);
+    if (!state || !state->gres_bit_alloc)
+        return slots;
+    int n = static_cast<int>(bit_size(state->gres_bit_alloc));
+    for (int g = 0; g < n; g++)
+        slots.push_back(core::GpuSlot{kUntypedGpu, !bit_test(state->gres_bit_alloc, g)});
+    for (int t = 0; t < state->topo_cnt; t++) {
+        bitstr_t *mine = state->topo_gres_bitmap ? state->topo_gres_bitmap[t] : nullptr;
+        if (!mine || bit_size(mine) != n)
+            continue;
+        std::string type = topo_type(state, t);
+        for (int g = bit_ffs(mine); g >= 0 && g < n; g++)
+            if (bit_test(mine, g))
+                slots[g].type = type;
+    }
+    return slots;
+}
+
+std::vector<int> job_gpu_indices(job_record_t *job, int node_offset)
+{
+    std::vector<int> gpus;
+    if (!job->gres_list_alloc)
+        return gpus;
+    ListIterator it = list_iterator_create(job->gres_list_alloc);
+    while (auto *gres = static_cast<gres_state_t *>(list_next(it))) {
+        auto *js = static_cast<gres_job_state_t *>(gres->gres_data);
+        if (!is_gpu(gres) || node_offset >= static_cast<int>(js->node_cnt) || !js->gres_bit_alloc)
+            continue;
+        bitstr_t *bits = js->gres_bit_alloc[node_offset];
+        for (int g = bits ? bit_ffs(bits) : -1; g >= 0 && g < static_cast<int>(bit_size(bits)); g++)
+            if (bit_test(bits, g))
+                gpus.push_back(g);
+    }
+    list_iterator_destroy(it);
+    std::sort(gpus.begin(), gpus.end());
+    gpus.erase(std::unique(gpus.begin(), gpus.end()), gpus.end());
+    return gpus;
+}
+
 core::GpuCounts job_gpus_on_node(job_record_t *job, int node_offset, node_record_t *node)
 {
     core::GpuCounts counts;

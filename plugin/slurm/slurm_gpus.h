@@ -1,6 +1,8 @@
 // GPUs as slurmctld's gres records hold them, counted per GPU type.
 #pragma once
 
+#include <vector>
+
 #include "core/resources.h"
 #include "core/snapshot.h"
 #include "slurm/slurm_headers.h"
@@ -12,6 +14,15 @@ constexpr const char *kUntypedGpu = "gpu";
 
 core::GpuCounts node_gpu_capacity(node_record_t *node);
 core::GpuCounts node_gpu_free(node_record_t *node);
+
+// The node's GPUs by Slurm index (the gres bitmaps: which are allocated,
+// and each one's type); empty when Slurm has no per-GPU bitmap (gres.conf
+// without File=).
+std::vector<core::GpuSlot> node_gpu_slots(node_record_t *node);
+
+// Slurm's indices of the GPUs `job` holds on the `node_offset`-th node of
+// its allocation, ascending.
+std::vector<int> job_gpu_indices(job_record_t *job, int node_offset);
 
 // GPUs `job` holds on `node`, the `node_offset`-th node of its allocation.
 core::GpuCounts job_gpus_on_node(job_record_t *job, int node_offset, node_record_t *node);

@@ -58,8 +58,20 @@ void add_running(SlurmSnapshot &snap, const std::vector<int> &cluster_index)
     list_iterator_destroy(it);
 }
 
+// Which of the node's GPUs are free, by index, and how close they are,
+// when the admin gave its topology.
+void add_gpu_topology(core::Node &n, node_record_t *node, NodeTopologies &topologies)
+{
+    if (!topologies.any())
+        return;
+    std::vector<core::GpuSlot> slots = node_gpu_slots(node);
+    n.topology = topologies.of(n.name, static_cast<int>(slots.size()));
+    if (n.topology)
+        n.gpu_slots = std::move(slots);
+}
+
 // Returns, per Slurm node index, the node's index in the snapshot (or -1).
-std::vector<int> add_nodes(SlurmSnapshot &snap)
+std::vector<int> add_nodes(SlurmSnapshot &snap, NodeTopologies &topologies)
 {
     std::vector<int> cluster_index(node_record_count, -1);
     node_record_t *node;
@@ -69,6 +81,7 @@ std::vector<int> add_nodes(SlurmSnapshot &snap)
         n.capacity = node_capacity(node);
         n.free = n.capacity;
         n.schedulable = avail_node_bitmap && bit_test(avail_node_bitmap, node->index);
+        add_gpu_topology(n, node, topologies);
         cluster_index[node->index] = static_cast<int>(snap.cluster.nodes.size());
         snap.slurm_index.push_back(node->index);
         snap.cluster.nodes.push_back(std::move(n));
@@ -200,11 +213,11 @@ void add_queue(SlurmSnapshot &snap, const std::vector<int> &cluster_index, time_
 
 }  // namespace
 
-SlurmSnapshot take_snapshot(time_t now, size_t max_jobs)
+SlurmSnapshot take_snapshot(time_t now, size_t max_jobs, NodeTopologies &topologies)
 {
     SlurmSnapshot snap;
     snap.cluster.now = now;
-    std::vector<int> cluster_index = add_nodes(snap);
+    std::vector<int> cluster_index = add_nodes(snap, topologies);
     add_queue(snap, cluster_index, now, max_jobs);
     return snap;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/snapshot.h"
+#include "slurm/node_topologies.h"
 
 namespace accord::slurm {
 
@@ -24,6 +25,7 @@ struct SlurmSnapshot {
     std::vector<int> slurm_index;    // cluster node i is node_record_table_ptr[slurm_index[i]]
 };
 
-SlurmSnapshot take_snapshot(time_t now, size_t max_jobs);
+// Nodes with a topology in `topologies` also get their GPUs by index.
+SlurmSnapshot take_snapshot(time_t now, size_t max_jobs, NodeTopologies &topologies);
 
 }  // namespace accord::slurm

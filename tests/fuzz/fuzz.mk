@@ -4,13 +4,15 @@
 # Variables: SRCDIR (the source tree), OUT (where to build), FUZZ_CXX.
 FUZZ_CXX ?= clang++
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
-CXXFLAGS = -std=c++17 -O1 -g $(SAN) -I$(SRCDIR)/plugin -I$(SRCDIR)/contrib $(shell pkg-config --cflags jansson)
-LIBS = $(shell pkg-config --libs jansson)
+CXXFLAGS = -std=c++17 -O1 -g $(SAN) -I$(SRCDIR)/plugin -I$(SRCDIR)/contrib $(shell pkg-config --cflags jansson hwloc)
+LIBS = $(shell pkg-config --libs jansson hwloc)
 
 PARSER_SOURCES = \
 	plugin/core/resources.cpp plugin/core/scheduler_params.cpp plugin/core/job_hints.cpp \
 	plugin/core/progress_report.cpp plugin/core/crc32.cpp plugin/core/throughput_sample.cpp \
 	plugin/core/sample_store.cpp plugin/spank/hint_syntax.cpp plugin/slurm/gpu_tres_text.cpp \
+	plugin/core/gpu_topology.cpp plugin/core/gpu_topology_text.cpp plugin/topology/hwloc_gpus.cpp \
+	plugin/topology/xml_precheck.cpp \
 	contrib/ctl/stats_file.cpp contrib/ctl/gres_text.cpp contrib/emulator/progress_file.cpp \
 	contrib/sim/number_text.cpp contrib/sim/csv_table.cpp contrib/sim/throughput_table.cpp \
 	contrib/sim/gavel_trace.cpp contrib/sim/sia_application.cpp contrib/sim/sia_step_time.cpp \

@@ -29,6 +29,8 @@ env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -j"${FUZZ_JOBS:-2}" -f "
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+# Leaks inside system libraries we cannot fix (lsan.supp says which).
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$src/tests/fuzz/lsan.supp}
 limit=(-runs="$runs" -seed=1)
 [ -z "$seconds" ] || limit=(-max_total_time="$seconds")
 passed=0 failed=0

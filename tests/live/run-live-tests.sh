@@ -96,6 +96,11 @@ if selected t_model; then
 fi
 run_phase "cluster with accord_model" "$PARAMS,accord_model=$CLUSTER_DIR-model/m.pt" "" t_model
 
+# accord_topology naming a directory with two nodes' hwloc files, a corrupt
+# one and none for the rest (t_topology.sh).
+! selected t_topology || topology_files
+run_phase "cluster with accord_topology" "$PARAMS,accord_topology=$CLUSTER_DIR-topology" "" t_topology
+
 # Faults: StateSaveLocation on a small tmpfs the tests fill and make
 # read-only; they kill a slurmd and, last, slurmctld (t_faults.sh).
 if selected t_faults; then

@@ -12,6 +12,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -23,6 +25,8 @@ namespace accord::test {
 
 using core::ClusterSnapshot;
 using core::GpuCounts;
+using core::GpuLink;
+using core::GpuTopology;
 using core::GpuRequest;
 using core::Node;
 using core::NodeUsage;
@@ -39,6 +43,21 @@ inline Resources res(int cpus, int64_t mem_mb, GpuCounts gpus = {})
     r.mem_mb = mem_mb;
     r.gpus = std::move(gpus);
     return r;
+}
+
+// A node's GPUs under PCIe switches: `switch_of[g]` is GPU g's switch;
+// GPUs on different switches meet at the host bridge.
+inline std::shared_ptr<const GpuTopology> switch_topology(const std::vector<int> &switch_of)
+{
+    std::vector<std::vector<GpuLink>> links;
+    for (size_t a = 0; a < switch_of.size(); a++) {
+        links.emplace_back();
+        for (size_t b = 0; b < switch_of.size(); b++)
+            links.back().push_back(a == b                           ? GpuLink::Same
+                                   : switch_of[a] == switch_of[b] ? GpuLink::PciSwitch
+                                                                  : GpuLink::HostBridge);
+    }
+    return std::make_shared<const GpuTopology>(std::move(links));
 }
 
 class SnapshotBuilder {
@@ -109,6 +128,19 @@ public:
             p.allowed_nodes.push_back(static_cast<int>(i));
         snap_.queue.push_back(std::move(p));
         return snap_.queue.back();
+    }
+
+    // Gives `node` its GPUs of `type` by index, `busy` ones allocated
+    // (keep the node's free count in step with add_running), and
+    // `topology` (null: none).
+    void set_gpus(int node, const std::string &type, int count, const std::set<int> &busy,
+                  std::shared_ptr<const GpuTopology> topology)
+    {
+        Node &n = snap_.nodes.at(node);
+        n.gpu_slots.clear();
+        for (int g = 0; g < count; g++)
+            n.gpu_slots.push_back(core::GpuSlot{type, busy.count(g) == 0});
+        n.topology = std::move(topology);
     }
 
     PendingJob &pending(size_t index) { return snap_.queue.at(index); }

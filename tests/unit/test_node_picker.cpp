@@ -12,19 +12,22 @@
 #include "snapshot_builder.h"
 
 using accord::core::build_timelines;
+using accord::core::GpuCloseness;
 using accord::core::per_node_demand;
 using accord::core::Pick;
 using accord::core::pick_nodes;
 using namespace accord::test;
 
-// Pick with what is free over [now, now + time limit), as the scheduler does.
+// Pick with what is free over [now, now + time limit), as the scheduler
+// does for a start now (with the GPUs' closeness when `closeness`).
 static std::optional<Pick> pick_now(const SnapshotBuilder &b, const PendingJob &job,
-                                    const std::string &gpu_type)
+                                    const std::string &gpu_type, const GpuCloseness *closeness = nullptr)
 {
     auto tl = build_timelines(b.get());
     int64_t now = b.now();
     int64_t end = now + job.time_limit_s;
-    return pick_nodes(job, gpu_type, tl, [&tl, now, end](int n) { return tl[n].free_during(now, end); });
+    return pick_nodes(job, gpu_type, tl, [&tl, now, end](int n) { return tl[n].free_during(now, end); },
+                      closeness);
 }
 
 static std::vector<int> nodes_of(const Pick &p)
@@ -558,6 +561,100 @@ static void whole_node_memory_needs_all_of_a_nodes_memory(void **)
     assert_int_equal(p->placement[0].used.mem_mb, 8000);
 }
 
+
+// ---- GPU closeness ------------------------------------------------------------
+
+// Two 4-GPU nodes, switches {0,1} and {2,3}, two GPUs busy on each: on
+// "far" GPUs 1 and 2 (0 and 3 free: they meet at the host bridge), on
+// "close" 0 and 1 (2 and 3 free, one switch). "far" comes first, so fit
+// alone (equal on every count) would choose it.
+static SnapshotBuilder far_and_close(std::shared_ptr<const GpuTopology> far_topology,
+                                     std::shared_ptr<const GpuTopology> close_topology)
+{
+    SnapshotBuilder b;
+    int far = b.add_node("far", 16, 64000, {{"a100", 4}});
+    int close = b.add_node("close", 16, 64000, {{"a100", 4}});
+    b.add_running(1, b.now() + 3600, far, res(2, 1000, {{"a100", 2}}));
+    b.add_running(2, b.now() + 3600, close, res(2, 1000, {{"a100", 2}}));
+    b.set_gpus(far, "a100", 4, {1, 2}, std::move(far_topology));
+    b.set_gpus(close, "a100", 4, {0, 1}, std::move(close_topology));
+    return b;
+}
+
+static void two_close_free_gpus_beat_two_far_ones(void **)
+{
+    SnapshotBuilder b = far_and_close(switch_topology({0, 0, 1, 1}), switch_topology({0, 0, 1, 1}));
+    PendingJob &j = b.add_pending(10, 1, {"a100", 2});
+    GpuCloseness closeness(b.get().nodes);
+    auto p = pick_now(b, j, "a100", &closeness);
+    assert_true(p.has_value());
+    assert_int_equal(p->placement.size(), 1);
+    assert_int_equal(p->placement[0].node, b.node("close"));
+}
+
+static void without_topology_fit_decides_as_before(void **)
+{
+    SnapshotBuilder b = far_and_close(nullptr, nullptr);
+    PendingJob &j = b.add_pending(10, 1, {"a100", 2});
+    GpuCloseness closeness(b.get().nodes);
+    auto with = pick_now(b, j, "a100", &closeness);
+    auto without = pick_now(b, j, "a100");
+    assert_int_equal(with->placement[0].node, b.node("far"));
+    assert_int_equal(without->placement[0].node, b.node("far"));
+}
+
+static void closeness_ranks_before_tighter_fit(void **)
+{
+    // "close" also has GPU 0 free (3 in all): fit alone prefers "far",
+    // which it would leave with none idle.
+    SnapshotBuilder b = far_and_close(switch_topology({0, 0, 1, 1}), switch_topology({0, 0, 1, 1}));
+    int close = b.node("close");
+    b.snapshot().running.back().usage[0].used.gpus["a100"] = 1;
+    b.node_at(close).free.gpus["a100"] = 3;
+    b.set_gpus(close, "a100", 4, {1}, switch_topology({0, 0, 1, 1}));
+    PendingJob &j = b.add_pending(10, 1, {"a100", 2});
+    GpuCloseness closeness(b.get().nodes);
+    assert_int_equal(pick_now(b, j, "a100", &closeness)->placement[0].node, close);
+    assert_int_equal(pick_now(b, j, "a100")->placement[0].node, b.node("far"));
+}
+
+static void node_without_topology_ranks_as_farthest(void **)
+{
+    // "far" is known to be far (host bridge); "close" has no topology,
+    // taken as far as a node's GPUs can be: "far" wins.
+    SnapshotBuilder b = far_and_close(switch_topology({0, 0, 1, 1}), nullptr);
+    PendingJob &j = b.add_pending(10, 1, {"a100", 2});
+    GpuCloseness closeness(b.get().nodes);
+    assert_int_equal(pick_now(b, j, "a100", &closeness)->placement[0].node, b.node("far"));
+}
+
+static void single_gpu_job_ignores_closeness(void **)
+{
+    // One GPU is as close as can be anywhere: fit decides ("far" then
+    // "close" by node order, equal on every count).
+    SnapshotBuilder b = far_and_close(switch_topology({0, 0, 1, 1}), switch_topology({0, 0, 1, 1}));
+    PendingJob &j = b.add_pending(10, 1, {"a100", 1});
+    GpuCloseness closeness(b.get().nodes);
+    assert_int_equal(pick_now(b, j, "a100", &closeness)->placement[0].node, b.node("far"));
+}
+
+static void fewest_nodes_before_closeness(void **)
+{
+    // 4 GPUs fit on "idle" alone (spread over two switches); two nodes
+    // would each give a close pair, but one node wins.
+    SnapshotBuilder b = far_and_close(switch_topology({0, 0, 1, 1}), switch_topology({0, 0, 1, 1}));
+    int idle = b.add_node("idle", 16, 64000, {{"a100", 4}});
+    b.set_gpus(idle, "a100", 4, {}, switch_topology({0, 0, 1, 1}));
+    GpuRequest g;
+    g.per_job = 4;
+    PendingJob &j = b.add_pending(10, 1, g);
+    j.max_nodes = 2;
+    GpuCloseness closeness(b.get().nodes);
+    auto p = pick_now(b, j, "a100", &closeness);
+    assert_int_equal(p->placement.size(), 1);
+    assert_int_equal(p->placement[0].node, idle);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -606,6 +703,12 @@ int main(void)
         cmocka_unit_test(no_allowed_nodes_gives_no_pick),
         cmocka_unit_test(max_nodes_capped_by_allowed_nodes),
         cmocka_unit_test(free_of_callback_decides_what_is_free),
+        cmocka_unit_test(two_close_free_gpus_beat_two_far_ones),
+        cmocka_unit_test(without_topology_fit_decides_as_before),
+        cmocka_unit_test(closeness_ranks_before_tighter_fit),
+        cmocka_unit_test(node_without_topology_ranks_as_farthest),
+        cmocka_unit_test(single_gpu_job_ignores_closeness),
+        cmocka_unit_test(fewest_nodes_before_closeness),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

@@ -1042,6 +1042,44 @@ static void explain_without_hints_has_no_hints_part(void **)
     assert_null(strstr(explain(only(run(b), 10), b.get()).c_str(), "hints"));
 }
 
+
+// ---- GPU closeness over a cycle -------------------------------------------------
+
+// Two 8-GPU nodes, pairs of GPUs per PCIe switch. On "x" GPUs 3 and 7 are
+// busy, so x has close pairs {0,1} and {4,5} and lone 2 and 6; "y" is
+// idle. Three 2-GPU jobs: the first two fit x tighter on equally close
+// pairs; the third would find only 2 and 6 left there (far apart), so it
+// goes to y, which the cycle knows only by taking out the GPUs each start
+// used.
+static void starts_in_a_cycle_take_their_gpus_out(void **)
+{
+    SnapshotBuilder b;
+    int x = b.add_node("x", 64, 512000, {{"a100", 8}});
+    int y = b.add_node("y", 64, 512000, {{"a100", 8}});
+    b.add_running(1, b.now() + 3600, x, res(1, 1000, {{"a100", 2}}));
+    b.set_gpus(x, "a100", 8, {3, 7}, switch_topology({0, 0, 1, 1, 2, 2, 3, 3}));
+    b.set_gpus(y, "a100", 8, {}, switch_topology({0, 0, 1, 1, 2, 2, 3, 3}));
+    for (uint32_t id = 10; id < 13; id++)
+        b.add_pending(id, 1, {"a100", 2}, 3600);
+    CyclePlan plan = run(b);
+    assert_int_equal(only(plan, 10).placement[0].node, x);
+    assert_int_equal(only(plan, 11).placement[0].node, x);
+    assert_int_equal(only(plan, 12).placement[0].node, y);
+}
+
+static void without_topology_the_cycle_places_by_fit(void **)
+{
+    SnapshotBuilder b;
+    int x = b.add_node("x", 64, 512000, {{"a100", 8}});
+    b.add_node("y", 64, 512000, {{"a100", 8}});
+    b.add_running(1, b.now() + 3600, x, res(1, 1000, {{"a100", 2}}));
+    for (uint32_t id = 10; id < 13; id++)
+        b.add_pending(id, 1, {"a100", 2}, 3600);
+    CyclePlan plan = run(b);
+    for (uint32_t id = 10; id < 13; id++)
+        assert_int_equal(only(plan, id).placement[0].node, x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1123,6 +1161,8 @@ int main(void)
         cmocka_unit_test(explain_lists_the_hints_it_honoured),
         cmocka_unit_test(explain_adds_the_hint_note),
         cmocka_unit_test(explain_without_hints_has_no_hints_part),
+        cmocka_unit_test(starts_in_a_cycle_take_their_gpus_out),
+        cmocka_unit_test(without_topology_the_cycle_places_by_fit),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

@@ -377,6 +377,25 @@ static void model_relative_empty_or_long_path_rejected(void **)
                         .model_path.empty());
 }
 
+// ---- accord_topology -----------------------------------------------------------------
+
+static void topology_absolute_dir_taken(void **)
+{
+    auto p = parse_ok("accord_topology=/etc/accord/topology,accord_model=/m.pt");
+    assert_string_equal(p.topology_dir.c_str(), "/etc/accord/topology");
+    assert_string_equal(p.model_path.c_str(), "/m.pt");
+    assert_true(parse_ok("accord_interval=2").topology_dir.empty());
+}
+
+static void topology_relative_empty_or_long_dir_rejected(void **)
+{
+    std::string too_long = "accord_topology=/" + std::string(accord::core::kMaxModelPath, 't');
+    for (const std::string &text : {std::string("accord_topology=topo"), std::string("accord_topology="),
+                                    std::string("accord_topology"), too_long})
+        assert_true(parse_one_error(text.c_str(), "accord_topology", "an absolute path of at most 4095 bytes")
+                        .topology_dir.empty());
+}
+
 static void gpu_speed_without_colon_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100"); }
 static void gpu_speed_without_type_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=:3"); }
 static void gpu_speed_zero_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100:0"); }
@@ -446,6 +465,8 @@ int main(void)
         cmocka_unit_test(policy_unknown_value_keeps_the_default),
         cmocka_unit_test(model_absolute_path_taken),
         cmocka_unit_test(model_relative_empty_or_long_path_rejected),
+        cmocka_unit_test(topology_absolute_dir_taken),
+        cmocka_unit_test(topology_relative_empty_or_long_dir_rejected),
         cmocka_unit_test(gpu_speed_empty_rejected),
         cmocka_unit_test(gpu_speed_missing_equals_rejected),
         cmocka_unit_test(gpu_speed_without_speed_rejected),
