@@ -31,6 +31,9 @@ struct SchedulerParams {
     // absolute, up to kMaxModelPath bytes, no comma (the list separator).
     // Empty (the default): GPU types are ranked by accord_gpu_speed alone.
     std::string model_path;
+    // accord_fairness=RHO: jobs whose predicted finish-time fairness exceeds
+    // RHO are planned ahead of the others (core/fairness_order.h); 0 = off.
+    double fairness_bound = 0;
     // Slurm's own keys that decide whether its main scheduler runs beside us.
     bool main_loop_disabled = false;  // sched_interval=-1
     bool defer = false;               // defer
