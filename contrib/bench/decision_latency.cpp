@@ -102,7 +102,7 @@ int main(int argc, char **argv)
                 std::vector<TraceJob> trace = generate_trace(samples, table, g);
                 RoundView view = view_of(trace, gpus, speed);
                 OraclePairs pairs(speed);
-                auto policy = entry.round(table, pairs);
+                auto policy = entry.round(table, pairs, {});
                 std::vector<Allocation> allocation;
                 double first = ms_to_allocate(*policy, view, allocation);
                 advance(view, allocation);

@@ -100,7 +100,7 @@ SimResult run_policy(const PolicyEntry &policy, const std::vector<TraceJob> &tra
     RoundConfig rounds;
     rounds.nodes = nodes;
     OraclePairs pairs(speed);
-    return simulate_rounds(trace, speed, rounds, *policy.round(table, pairs));
+    return simulate_rounds(trace, speed, rounds, *policy.round(table, pairs, {}));
 }
 
 void bench(const Options &o)

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "core/predicted_fairness.h"
+
 namespace accord::sim {
 
 namespace {
@@ -103,6 +105,27 @@ const std::vector<core::JobOption> &AccordRoundPolicy::options(const RoundView &
     return it->second;
 }
 
+// The job's predicted finish-time fairness (see the header).
+double AccordRoundPolicy::rho(const RoundView &view, const RoundJob &job,
+                              const std::vector<core::JobOption> &options) const
+{
+    const TraceJob &t = *job.trace;
+    double fastest = 0, fastest_asked = 0;
+    for (const auto &o : options) {
+        fastest = std::max(fastest, o.rate);
+        if (o.gpus == t.scale_factor)
+            fastest_asked = std::max(fastest_asked, o.rate);
+    }
+    double rate = fastest_asked > 0 ? fastest_asked : fastest;
+    int cluster_gpus = 0;
+    for (const auto &pool : view.pools)
+        cluster_gpus += pool.total();
+    double work = limit_factor_ * static_cast<double>(t.total_steps);
+    double done = static_cast<double>(t.total_steps) - job.remaining_steps;
+    core::FairnessInput in{view.now_s - t.arrival_s, (work - done) / rate, work / rate, t.scale_factor};
+    return core::predicted_rho(in, cluster_gpus, view.jobs.size());
+}
+
 std::vector<Allocation> AccordRoundPolicy::allocate(const RoundView &view)
 {
     Nodes nodes = alloc_nodes(view);
@@ -118,6 +141,8 @@ std::vector<Allocation> AccordRoundPolicy::allocate(const RoundView &view)
         position[view.jobs[j].index] = static_cast<long>(j);
     for (size_t j = 0; j < view.jobs.size(); j++) {
         jobs[j].kind = kind(view.jobs[j].trace->job_type);
+        if (config_.fairness_bound > 0)
+            jobs[j].rho = rho(view, view.jobs[j], jobs[j].options);
         if (view.jobs[j].current && view.jobs[j].current->partner >= 0) {
             auto partner = position.find(static_cast<size_t>(view.jobs[j].current->partner));
             jobs[j].partner = partner == position.end() ? -1 : partner->second;  // -1: the partner finished

@@ -8,6 +8,14 @@
 // (pair_predictor.h: the measured pairs, "no interference" or the learned
 // model); the engine runs every pair at its measured rates whatever the
 // prediction was.
+//
+// With a fairness bound, each job's predicted finish-time fairness
+// (core/predicted_fairness.h) goes with it. Accord knows a job's length
+// only from its time limit, so its work is taken as what the event
+// engine's limit gives (sim/time_limit.h): its steps times `limit_factor`,
+// of which it still needs that less the steps it has done; alone, at the
+// fastest rate of the count it asks for (an interpretation: an elastic
+// job's request is its trace count).
 #pragma once
 
 #include <map>
@@ -22,8 +30,8 @@ namespace accord::sim {
 
 class AccordRoundPolicy : public RoundPolicy {
 public:
-    explicit AccordRoundPolicy(const PairPredictor &pairs, core::AllocConfig config = {})
-        : pairs_(pairs), config_(std::move(config))
+    explicit AccordRoundPolicy(const PairPredictor &pairs, core::AllocConfig config = {}, double limit_factor = 1.5)
+        : pairs_(pairs), config_(std::move(config)), limit_factor_(limit_factor)
     {
     }
     std::string name() const override { return "accord"; }
@@ -34,7 +42,10 @@ private:
     uint32_t kind(const std::string &job_type);
 
     const PairPredictor &pairs_;
+    double rho(const RoundView &view, const RoundJob &job, const std::vector<core::JobOption> &options) const;
+
     core::AllocConfig config_;
+    double limit_factor_;
     std::map<size_t, std::vector<core::JobOption>> options_;  // by RoundJob::index
     std::map<std::string, uint32_t> kind_ids_;                // job type -> core::AllocJob::kind
     std::vector<std::string> kinds_;                          // kind -> job type

@@ -45,7 +45,7 @@ std::string jobs_csv(const SimResult &r)
     return text;
 }
 
-SimResult run_policy(const PolicyEntry &policy, const SimInputs &in, const JobSpeed &speed,
+SimResult run_policy(const PolicyEntry &policy, double fairness_bound, const SimInputs &in, const JobSpeed &speed,
                      const PairPredictor &pairs, const SimOptions &o)
 {
     Progress progress = o.progress ? show_progress : Progress{};
@@ -53,11 +53,45 @@ SimResult run_policy(const PolicyEntry &policy, const SimInputs &in, const JobSp
         SimConfig config = o.config;
         config.nodes = in.nodes;
         config.allocator = policy.allocator;
+        config.fairness_bound = fairness_bound;
         return simulate(in.jobs, speed, config, *policy.ranker(in.table, o.gpu_speed), progress);
     }
     RoundConfig rounds = o.rounds;
     rounds.nodes = in.nodes;
-    return simulate_rounds(in.jobs, speed, rounds, *policy.round(in.table, pairs), progress);
+    PolicySettings settings{fairness_bound, o.config.limit_factor};
+    return simulate_rounds(in.jobs, speed, rounds, *policy.round(in.table, pairs, settings), progress);
+}
+
+// One run of a policy: its name in the output, and the fairness bound it
+// runs with.
+struct Run {
+    std::string name;
+    const PolicyEntry *policy;
+    double fairness_bound;
+};
+
+std::string bound_text(double bound)
+{
+    char text[32];
+    std::snprintf(text, sizeof(text), "%g", bound);
+    return text;
+}
+
+// Each policy once; with --fairness, each Accord policy once per bound,
+// named POLICY@fairness=BOUND.
+std::vector<Run> runs_of(const SimOptions &o)
+{
+    std::vector<Run> runs;
+    for (const auto &name : o.policies) {
+        const PolicyEntry &policy = find_policy(name);
+        if (o.fairness_bounds.empty() || !policy.takes_fairness) {
+            runs.push_back(Run{name, &policy, 0});
+            continue;
+        }
+        for (double bound : o.fairness_bounds)
+            runs.push_back(Run{name + "@fairness=" + bound_text(bound), &policy, bound});
+    }
+    return runs;
 }
 
 int cluster_gpus(const std::vector<accord::core::Node> &nodes)
@@ -83,12 +117,13 @@ int run(const SimOptions &o)
 
     SimResult bound = isolated_fastest(in.jobs, speed, in.nodes);
     std::string json = "[\n", csv = summary_csv_header(), log, per_job;
-    for (size_t i = 0; i < o.policies.size(); i++) {
-        const std::string &name = o.policies[i];
+    std::vector<Run> runs = runs_of(o);
+    for (size_t i = 0; i < runs.size(); i++) {
+        const std::string &name = runs[i].name;
         if (o.progress)
             std::fprintf(stderr, "accord-sim: policy %s\n", name.c_str());
         auto t0 = std::chrono::steady_clock::now();
-        SimResult result = run_policy(find_policy(name), in, speed, *pairs.predictor, o);
+        SimResult result = run_policy(*runs[i].policy, runs[i].fairness_bound, in, speed, *pairs.predictor, o);
         RunSummary summary = summarize(result, gpus, &bound);
         summary.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         json += (i ? ",\n" : "") + to_json(summary, name);

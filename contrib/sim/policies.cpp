@@ -26,7 +26,17 @@ core::FamilySpeedRanker::FamilySpeeds one_gpu_speeds(const ThroughputTable &tabl
 PolicyEntry event_policy(const char *name, RankerFactory factory,
                          std::optional<core::AllocConfig> allocator = std::nullopt)
 {
-    return PolicyEntry{name, std::move(factory), {}, allocator};
+    return PolicyEntry{name, std::move(factory), {}, allocator, false};
+}
+
+// An Accord event-engine policy: the plugin's pipeline, which takes the
+// fairness bound.
+PolicyEntry accord_event_policy(const char *name, RankerFactory factory,
+                                std::optional<core::AllocConfig> allocator = std::nullopt)
+{
+    PolicyEntry entry = event_policy(name, std::move(factory), allocator);
+    entry.takes_fairness = true;
+    return entry;
 }
 
 // Each job type's measured one-GPU speed, or the admin's per-type table when
@@ -38,28 +48,41 @@ std::unique_ptr<core::GpuTypeRanker> measured_one_gpu(const ThroughputTable &tab
     return std::make_unique<core::FamilySpeedRanker>(one_gpu_speeds(table), GpuSpeeds{});
 }
 
-// A round policy built from the pair predictor or the throughput table
-// when it takes one, else from its default parameters.
+// A round policy built from the throughput table when it takes one, else
+// from its default parameters.
 template <class Policy>
 PolicyEntry round_policy(const char *name)
 {
     return PolicyEntry{name, {},
-                       [](const ThroughputTable &table, const PairPredictor &pairs) -> std::unique_ptr<RoundPolicy> {
-                           if constexpr (std::is_constructible_v<Policy, const PairPredictor &>)
-                               return std::make_unique<Policy>(pairs);
-                           else if constexpr (std::is_constructible_v<Policy, const ThroughputTable &>)
+                       [](const ThroughputTable &table, const PairPredictor &,
+                          const PolicySettings &) -> std::unique_ptr<RoundPolicy> {
+                           if constexpr (std::is_constructible_v<Policy, const ThroughputTable &>)
                                return std::make_unique<Policy>(table);
                            else
                                return std::make_unique<Policy>();
                        },
-                       std::nullopt};
+                       std::nullopt, false};
 }
 
 PolicyEntry gavel(const char *name)
 {
     return PolicyEntry{name, {},
-                       [name](const ThroughputTable &, const PairPredictor &) { return make_gavel_policy(name); },
-                       std::nullopt};
+                       [name](const ThroughputTable &, const PairPredictor &, const PolicySettings &) {
+                           return make_gavel_policy(name);
+                       },
+                       std::nullopt, false};
+}
+
+// Accord's allocator each round, told the pair predictor and the settings.
+PolicyEntry accord_rounds(const char *name)
+{
+    return PolicyEntry{name, {},
+                       [](const ThroughputTable &, const PairPredictor &pairs, const PolicySettings &settings) {
+                           core::AllocConfig config;
+                           config.fairness_bound = settings.fairness_bound;
+                           return std::make_unique<AccordRoundPolicy>(pairs, config, settings.limit_factor);
+                       },
+                       std::nullopt, true};
 }
 
 }  // namespace
@@ -71,8 +94,8 @@ const std::vector<PolicyEntry> &registered_policies()
                      [](const ThroughputTable &, const GpuSpeeds &) {
                          return std::make_unique<core::SpeedTableRanker>(GpuSpeeds{});
                      }),
-        event_policy("accord-easy", measured_one_gpu),
-        event_policy("accord-np", measured_one_gpu, core::AllocConfig{}),
+        accord_event_policy("accord-easy", measured_one_gpu),
+        accord_event_policy("accord-np", measured_one_gpu, core::AllocConfig{}),
         round_policy<TiresiasPolicy>("tiresias"),
         gavel("gavel-fair"),
         gavel("gavel-fair-agnostic"),
@@ -81,7 +104,7 @@ const std::vector<PolicyEntry> &registered_policies()
         gavel("gavel-throughput-packed"),
         round_policy<SiaPolicy>("sia"),
         round_policy<PackingPolicy>("lucid"),
-        round_policy<AccordRoundPolicy>("accord"),
+        accord_rounds("accord"),
     };
     return all;
 }

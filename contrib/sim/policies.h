@@ -43,9 +43,21 @@ namespace accord::sim {
 using GpuSpeeds = std::map<std::string, double>;
 using RankerFactory =
     std::function<std::unique_ptr<core::GpuTypeRanker>(const ThroughputTable &, const GpuSpeeds &gpu_speed)>;
+// What accord-sim's options tell the Accord policies.
+struct PolicySettings {
+    // --fairness: the bound on predicted finish-time fairness, the plugin's
+    // accord_fairness (core/predicted_fairness.h); 0 = off.
+    double fairness_bound = 0;
+    // --limit-factor: a job's time limit is its slowest run time times this,
+    // and that is all Accord knows of its length (the round engine's jobs
+    // have no limit: accord estimates their work the same way).
+    double limit_factor = 1.5;
+};
+
 // `pairs` is what a packing policy that takes a pair predictor is told
 // (accord); it must outlive the policy.
-using RoundFactory = std::function<std::unique_ptr<RoundPolicy>(const ThroughputTable &, const PairPredictor &pairs)>;
+using RoundFactory = std::function<std::unique_ptr<RoundPolicy>(const ThroughputTable &, const PairPredictor &pairs,
+                                                                const PolicySettings &settings)>;
 
 // Exactly one of the factories is set.
 struct PolicyEntry {
@@ -53,6 +65,7 @@ struct PolicyEntry {
     RankerFactory ranker;    // an event-engine policy
     RoundFactory round;      // a round-based policy
     std::optional<core::AllocConfig> allocator;  // an event-engine policy run by core::allocator_cycle
+    bool takes_fairness = false;  // Accord's: it honours PolicySettings::fairness_bound
 };
 
 // In the order `--policy all` runs them.

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "core/predicted_fairness.h"
 #include "core/scheduler_params.h"
 #include "sim/policies.h"
 
@@ -48,6 +49,11 @@ const char kUsage[] =
     "                       speed per type, TYPE:SPEED[/TYPE:SPEED...], as the plugin\n"
     "                       does with accord_gpu_speed (default: each job type's\n"
     "                       measured one-GPU speed)\n"
+    "  --fairness LIST      bounds on predicted finish-time fairness, joined by commas\n"
+    "                       (0 = off, or a number in [1, 1000]; the plugin's\n"
+    "                       accord_fairness): accord-easy, accord-np and accord run\n"
+    "                       once per bound, named POLICY@fairness=BOUND (default:\n"
+    "                       once, off, under their own names)\n"
     "  --learn              accord-easy and accord-np learn from running jobs: each\n"
     "                       reports its measured speed as it starts, and the ranker\n"
     "                       corrects its speeds by them as the plugin does\n"
@@ -105,6 +111,24 @@ std::vector<std::string> policy_list(const std::string &text)
     }
 }
 
+// Bounds joined by commas, each as the plugin's accord_fairness takes it.
+std::vector<double> fairness_list(const std::string &text)
+{
+    std::vector<double> bounds;
+    size_t from = 0;
+    for (;;) {
+        size_t comma = text.find(',', from);
+        std::string item = text.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
+        double bound = 0;
+        if (!core::parse_fairness_bound(item, bound))
+            usage_error("--fairness: '" + item + "' is not " + core::fairness_bound_range());
+        bounds.push_back(bound);
+        if (comma == std::string::npos)
+            return bounds;
+        from = comma + 1;
+    }
+}
+
 void check_sources(SimOptions &o)
 {
     if (o.throughputs.empty() == o.sia_profiles.empty())
@@ -155,7 +179,8 @@ SimOptions parse_sim_options(int argc, char **argv)
         {"alibaba-cluster", required_argument, nullptr, 'a'}, {"scale-down", required_argument, nullptr, 's'},
         {"gpu-speed", required_argument, nullptr, 'V'},  {"learn", no_argument, nullptr, 'L'},
         {"pair-predictor", required_argument, nullptr, 'k'}, {"model", required_argument, nullptr, 'm'},
-        {"model-module", required_argument, nullptr, 'M'}, {nullptr, 0, nullptr, 0}};
+        {"model-module", required_argument, nullptr, 'M'}, {"fairness", required_argument, nullptr, 'F'},
+        {nullptr, 0, nullptr, 0}};
     SimOptions o;
     o.progress = isatty(STDERR_FILENO);
     std::string policy = "all";
@@ -190,6 +215,7 @@ SimOptions parse_sim_options(int argc, char **argv)
         case 'a': o.alibaba_cluster = optarg; break;
         case 's': o.scale_down = number(optarg, 1, 1e6, "--scale-down"); break;
         case 'L': o.config.learn = true; break;
+        case 'F': o.fairness_bounds = fairness_list(optarg); break;
         case 'V':
             if (!core::parse_speed_table(optarg, o.gpu_speed))
                 usage_error(std::string("--gpu-speed: '") + optarg + "' is not TYPE:SPEED[/TYPE:SPEED...] with speeds > 0");

@@ -27,6 +27,7 @@ struct SimOptions {
     double scale_down = 10;
     std::vector<std::string> policies;
     std::map<std::string, double> gpu_speed;  // --gpu-speed; empty: measured speeds
+    std::vector<double> fairness_bounds;      // --fairness; empty: each policy once, off
     // What accord's packer is told pairs do (pair_choice.h): oracle, none or
     // model (the learned models in `models`, through accord_model.so found in
     // `model_module` or beside the program).

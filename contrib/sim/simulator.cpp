@@ -95,6 +95,7 @@ core::PendingJob Simulation::pending_job(size_t job) const
         p.gpu_count_max = t.max_gpus;
     }
     p.allowed_nodes = allowed_[job];
+    p.eligible_time = static_cast<int64_t>(std::floor(t.arrival_s));
     return p;
 }
 
@@ -165,7 +166,7 @@ void Simulation::start(const core::Decision &d)
 void Simulation::cycle()
 {
     snap_.now = static_cast<int64_t>(std::floor(now_));
-    core::CycleConfig config{config_.max_jobs, config_.reserve_depth};
+    core::CycleConfig config{config_.max_jobs, config_.reserve_depth, config_.fairness_bound};
     auto t0 = std::chrono::steady_clock::now();
     core::MeasuredSpeedRanker learned(ranker_, observed_);
     const core::GpuTypeRanker &ranker = config_.learn ? learned : ranker_;

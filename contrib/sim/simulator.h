@@ -29,6 +29,7 @@ struct SimConfig {
     size_t max_jobs = 1000;  // queue records the core considers per cycle
     int reserve_depth = 1;
     std::optional<core::AllocConfig> allocator;  // set: the allocator chooses types and counts
+    double fairness_bound = 0;  // the plugin's accord_fairness (core/fairness_order.h); 0 = off
     // Each job reports its measured speed as it starts, and the ranker learns
     // from the reports as the plugin does (core/measured_speed_ranker.h).
     bool learn = false;

@@ -1,6 +1,7 @@
 #include "core/allocator.h"
 
 #include "core/config_search.h"
+#include "core/predicted_fairness.h"
 
 #include <algorithm>
 #include <cmath>
@@ -158,7 +159,11 @@ private:
                 order.push_back(j);
         }
         std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+            bool over_a = over_fairness_bound(jobs_[a].rho, config_.fairness_bound);
+            bool over_b = over_fairness_bound(jobs_[b].rho, config_.fairness_bound);
             bool held_a = jobs_[a].current >= 0, held_b = jobs_[b].current >= 0;
+            if (over_a != over_b)
+                return over_a;
             return queue[a] != queue[b] ? queue[a] < queue[b] : held_a > held_b;
         });
         for (size_t r = 0; r < order.size(); r++) {

@@ -8,7 +8,10 @@
 //     queues): a job's queue is the number of thresholds its attained
 //     GPU-seconds have passed, the thresholds being first_queue_gpu_s times
 //     1, f, f^2, ... Within a queue, jobs that hold GPUs come first (no
-//     thrashing), then the shell's priority order.
+//     thrashing), then the shell's priority order. With a fairness bound,
+//     jobs whose predicted finish-time fairness exceeds it
+//     (core/predicted_fairness.h) come before all others, in that order
+//     among themselves.
 //  2. Admission, node by node (node_pool.h). Walk that order. A job that
 //     holds GPUs keeps its nodes. Any other job takes the option with the
 //     fewest GPUs that can be placed, best rate among those: on one node
@@ -67,6 +70,7 @@ struct AllocJob {
     Shares held;                     // where it holds them
     bool movable = true;             // false: keeps `current` where it is
     long partner = -1;               // the job (index in the list) it shares its GPUs with now
+    double rho = 0;                  // predicted finish-time fairness; 0 = unknown
 };
 
 struct AllocConfig {
@@ -74,6 +78,7 @@ struct AllocConfig {
     double queue_factor = 2;          // > 1
     double migrate_gain = 0.1;        // >= 0
     double rank_weight = 0.5;         // >= 0 (rule 3)
+    double fairness_bound = 0;        // 0 = off (rule 1, core/predicted_fairness.h)
 };
 
 // What two jobs do when they share the same GPUs (packing), as the shell

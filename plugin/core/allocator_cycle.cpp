@@ -57,12 +57,14 @@ OptionsKey options_key(const PendingJob &job)
 }
 
 // The request each admitted queue record is to try first, by queue index.
+// Jobs are admitted in the order the pipeline plans them (priority, or
+// under a fairness bound the jobs over it first: core/fairness_order.h).
 // Array records with several tasks ready and a job's second and later
 // records (one per partition) keep their request: one choice would be
 // given to many starts. Nothing when no GPU is free: no job can be
 // admitted.
-RequestChoices allocator_choices(const ClusterSnapshot &s, const CycleConfig &config,
-                                               const GpuTypeRanker &ranker, const AllocConfig &alloc)
+RequestChoices allocator_choices(const ClusterSnapshot &s, const PlanningOrder &order, const GpuTypeRanker &ranker,
+                                 const AllocConfig &alloc)
 {
     std::vector<AllocNode> nodes = free_gpus(s);
     if (nodes.empty())
@@ -72,8 +74,7 @@ RequestChoices allocator_choices(const ClusterSnapshot &s, const CycleConfig &co
     std::vector<const std::vector<RequestOption> *> options;
     std::map<OptionsKey, std::vector<RequestOption>> known;
     std::set<uint32_t> seen;
-    size_t count = std::min(config.max_jobs, s.queue.size());
-    for (size_t i = 0; i < count; i++) {
+    for (size_t i : order.records) {
         const PendingJob &job = s.queue[i];
         if (!seen.insert(job.job_id).second || job.array_tasks != 1)
             continue;
@@ -121,8 +122,9 @@ void describe_start(Decision &d, const PendingJob &job, const GpuRequest &chosen
 CyclePlan allocator_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
                           const AllocConfig &alloc)
 {
-    RequestChoices chosen = allocator_choices(snapshot, config, ranker, alloc);
-    CyclePlan plan = schedule_cycle(snapshot, config, ranker, &chosen);
+    PlanningOrder order = planning_order(snapshot, config.max_jobs, config.fairness_bound, ranker);
+    RequestChoices chosen = allocator_choices(snapshot, order, ranker, alloc);
+    CyclePlan plan = schedule_cycle(snapshot, config, ranker, &chosen, &order);
     for (auto &d : plan.decisions)
         if (d.verdict == Verdict::Start && d.chosen_request)
             describe_start(d, snapshot.queue[d.queue_index], *d.chosen_request, snapshot, ranker);

@@ -8,9 +8,10 @@
 //     counts what a completing job still holds).
 //  2. Each pending GPU job's options are what its user allowed, within the
 //     time-limit rule (core/request_options.h). The allocator admits jobs
-//     in priority order and searches types and counts for the admitted
-//     ones together (weights by priority rank, proportional fairness).
-//  3. The EASY pipeline then plans the queue in priority order, trying
+//     in priority order (under a fairness bound, the jobs over it first:
+//     core/fairness_order.h) and searches types and counts for the
+//     admitted ones together (weights by rank, proportional fairness).
+//  3. The EASY pipeline then plans the queue in the same order, trying
 //     each admitted job on its chosen type and count first and, if that
 //     cannot start now (the allocator sees GPUs only: not CPUs, memory,
 //     partitions or reservations), on its own request, so it is never

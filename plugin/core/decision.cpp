@@ -1,5 +1,6 @@
 #include "core/decision.h"
 
+#include <cstdio>
 #include <ctime>
 
 namespace accord::core {
@@ -73,9 +74,20 @@ static std::string verdict_text(const Decision &d, const ClusterSnapshot &s)
     }
 }
 
+static std::string ahead_text(const Decision &d)
+{
+    if (!d.ahead)
+        return "";
+    char text[160];
+    snprintf(text, sizeof(text),
+             "; planned ahead of higher-priority jobs: predicted finish-time fairness %.2f > accord_fairness=%g",
+             d.ahead->rho, d.ahead->bound);
+    return text;
+}
+
 std::string explain(const Decision &d, const ClusterSnapshot &s)
 {
-    return verdict_text(d, s) + hints_text(s.queue.at(d.queue_index));
+    return verdict_text(d, s) + ahead_text(d) + hints_text(s.queue.at(d.queue_index));
 }
 
 }  // namespace accord::core

@@ -26,6 +26,13 @@ enum class WaitReason {
     NeverFits,  // more than the allowed nodes have even when empty
 };
 
+// A record planned ahead of higher-priority ones: its predicted
+// finish-time fairness exceeds the admin's bound (core/fairness_order.h).
+struct AheadOfPriority {
+    double rho = 0;
+    double bound = 0;
+};
+
 struct Decision {
     size_t queue_index = 0;  // index into ClusterSnapshot::queue
     uint32_t job_id = 0;
@@ -43,6 +50,7 @@ struct Decision {
     // A start on the allocator's choice (core/allocator_cycle.h): the
     // request it starts with, type and count, in the user's form.
     std::optional<GpuRequest> chosen_request;
+    std::optional<AheadOfPriority> ahead;
 };
 
 // One line an admin reads in `scontrol show job` (SystemComment).

@@ -6,7 +6,7 @@ namespace accord::core {
 
 CyclePlan plan_cycle(const ClusterSnapshot &snapshot, const SchedulerParams &params, const GpuTypeRanker &ranker)
 {
-    CycleConfig config{params.max_jobs, params.reserve_depth};
+    CycleConfig config{params.max_jobs, params.reserve_depth, params.fairness_bound};
     if (params.policy == CyclePolicy::Allocator)
         return allocator_cycle(snapshot, config, ranker);
     return schedule_cycle(snapshot, config, ranker);

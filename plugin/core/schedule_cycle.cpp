@@ -60,8 +60,9 @@ using TypesKey = std::tuple<std::string, std::vector<std::string>, size_t>;
 
 class Planner {
 public:
-    Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r, const RequestChoices *choices)
-        : snap_(s), config_(c), ranker_(r), choices_(choices), timelines_(build_timelines(s)),
+    Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r, const RequestChoices *choices,
+            const PlanningOrder *order)
+        : snap_(s), config_(c), ranker_(r), choices_(choices), order_(order), timelines_(build_timelines(s)),
           closeness_(s.nodes), shapes_(s.queue, std::min(c.max_jobs, s.queue.size()))
     {
         for (const auto &tl : timelines_) {
@@ -106,6 +107,7 @@ private:
     const CycleConfig &config_;
     const GpuTypeRanker &ranker_;
     const RequestChoices *choices_;
+    const PlanningOrder *order_;
     std::vector<NodeTimeline> timelines_;
     // What each node has free at this instant: reservations start later,
     // so only starts change it. A job that does not fit here cannot start.
@@ -427,7 +429,7 @@ void Planner::plan_record(size_t index)
         return;
     Decision d = blocked(index, job);
     // Fits on what is free now but not around the reservations: it waits
-    // for a higher-priority job, not for resources.
+    // for a job planned before it, not for resources.
     if (d.verdict == Verdict::Wait && d.reason == WaitReason::Resources && held_back)
         d.reason = WaitReason::Priority;
     plan_.decisions.push_back(std::move(d));
@@ -435,19 +437,27 @@ void Planner::plan_record(size_t index)
 
 CyclePlan Planner::run()
 {
-    size_t count = std::min(config_.max_jobs, snap_.queue.size());
-    for (size_t i = 0; i < count; i++)
+    PlanningOrder own;
+    if (!order_)
+        own = planning_order(snap_, config_.max_jobs, config_.fairness_bound, ranker_);
+    const PlanningOrder &order = order_ ? *order_ : own;
+    for (size_t i : order.records)
         plan_record(i);
-    plan_.considered = count;
+    for (auto &d : plan_.decisions) {
+        auto ahead = order.ahead.find(d.queue_index);
+        if (ahead != order.ahead.end())
+            d.ahead = AheadOfPriority{ahead->second, config_.fairness_bound};
+    }
+    plan_.considered = order.records.size();
     return std::move(plan_);
 }
 
 }  // namespace
 
 CyclePlan schedule_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config,
-                         const GpuTypeRanker &ranker, const RequestChoices *choices)
+                         const GpuTypeRanker &ranker, const RequestChoices *choices, const PlanningOrder *order)
 {
-    return Planner(snapshot, config, ranker, choices).run();
+    return Planner(snapshot, config, ranker, choices, order).run();
 }
 
 }  // namespace accord::core

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "core/predicted_fairness.h"
+
 namespace accord::core {
 
 namespace {
@@ -98,9 +100,15 @@ void parse_accord_key(SchedulerParams &p, const std::string &key, const std::str
                                                        std::to_string(kMaxModelPath) + " bytes"));
         return;
     }
+    if (key == "accord_fairness") {
+        if (!has_value || !parse_fairness_bound(value, p.fairness_bound))
+            errors.push_back(bad_value(key, value, fairness_bound_range()));
+        return;
+    }
     errors.push_back("SchedulerParameters: unknown key " + key +
                      " (known: accord_interval, accord_max_jobs, accord_reserve_depth, "
-                     "accord_debug, accord_gpu_speed, accord_policy, accord_model, accord_topology); ignored");
+                     "accord_debug, accord_gpu_speed, accord_policy, accord_model, accord_topology, "
+                     "accord_fairness); ignored");
 }
 
 }  // namespace

@@ -35,6 +35,9 @@ struct SchedulerParams {
     // saying how close each node's GPUs are (docs/admin-guide.md); absolute,
     // as accord_model. Empty (the default): nodes are placed by fit alone.
     std::string topology_dir;
+    // accord_fairness=RHO: jobs whose predicted finish-time fairness exceeds
+    // RHO are planned ahead of the others (core/fairness_order.h); 0 = off.
+    double fairness_bound = 0;
     // Slurm's own keys that decide whether its main scheduler runs beside us.
     bool main_loop_disabled = false;  // sched_interval=-1
     bool defer = false;               // defer

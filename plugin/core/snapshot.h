@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,9 @@ struct PendingJob {
     int gpu_count_min = 0;
     int gpu_count_max = 0;
     std::string hint_note;  // hints left out or cut, and why; shown with every decision
+    // When it became eligible to start (Slurm's begin time, the simulator's
+    // arrival); empty when unknown. Its finish-time fairness counts from here.
+    std::optional<int64_t> eligible_time;
 };
 
 // Fewest GPUs the job takes in all, on however many nodes.

@@ -1,5 +1,6 @@
 #include "slurm/slurm_config.h"
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -20,8 +21,12 @@ core::SchedulerParams read_scheduler_params()
         error("sched/accord: %s", e.c_str());
     for (const auto &w : core::main_scheduler_warnings(params))
         info("sched/accord: WARNING: %s", w.c_str());  // 22.05 has no warning()
-    info("sched/accord: cycle every %d s, up to %zu jobs, %d reservation(s), GPU speeds for %zu type(s)",
-         params.interval_s, params.max_jobs, params.reserve_depth, params.gpu_speed.size());
+    char fairness[48] = "off";
+    if (params.fairness_bound > 0)
+        snprintf(fairness, sizeof(fairness), "bound %g", params.fairness_bound);
+    info("sched/accord: cycle every %d s, up to %zu jobs, %d reservation(s), GPU speeds for %zu type(s), "
+         "finish-time fairness %s",
+         params.interval_s, params.max_jobs, params.reserve_depth, params.gpu_speed.size(), fairness);
     return params;
 }
 

@@ -183,6 +183,10 @@ bool to_pending(job_queue_rec_t *rec, time_t now, const std::vector<int> &cluste
     p.array_tasks = pending_array_tasks(job, rec->array_task_id);
     p.partition = part->name;
     p.time_limit_s = time_limit_seconds(job, part);
+    // Slurm sets begin_time when the job becomes eligible (job_independent()),
+    // the time sched/backfill's bf_min_age_reserve counts from too.
+    if (job->details->begin_time > 0 && job->details->begin_time <= now)
+        p.eligible_time = static_cast<int64_t>(job->details->begin_time);
     p.min_nodes = std::max<int>(job->details->min_nodes, 1);
     p.max_nodes = job->details->max_nodes ? static_cast<int>(job->details->max_nodes) : node_record_count;
     set_cpus_and_memory(p, job->details);

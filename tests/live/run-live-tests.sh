@@ -114,7 +114,7 @@ if selected t_faults; then
 fi
 
 # Bad parameters, then a reconfigure; the last test stops slurmctld.
-run_phase "cluster with bad parameters" "accord_interval=abc,accord_max_jobs=0,accord_bogus=1" "" t_config
+run_phase "cluster with bad parameters" "accord_interval=abc,accord_max_jobs=0,accord_bogus=1,accord_fairness=0.5" "" t_config
 
 # Backfill against Accord on one workload: the test brings up its own two
 # clusters (same port base, dirs CLUSTER_DIR-compare/cluster-*), so the

@@ -1,5 +1,5 @@
-// Unit tests for core/allocator: order, node-level admission, the
-// improvement step, placement and stickiness.
+// Unit tests for core/allocator: order (with the fairness bound), node-level
+// admission, the improvement step, placement and stickiness.
 #include "cmocka_cpp.h"
 
 #include <map>
@@ -105,6 +105,41 @@ static void queues_double_from_one_gpu_hour(void **)
         assert_int_equal(choice[0], newcomer_runs ? -1 : 0);
         assert_int_equal(choice[1], newcomer_runs ? 0 : -1);
     }
+}
+
+// With a fairness bound, a job over it comes before every job below it,
+// whatever their queues: the waiting job at 3 GPU-hours (queue 2) preempts
+// the holder at 0.1 h. At the bound or without one, LAS order holds.
+static void job_over_the_fairness_bound_goes_first(void **)
+{
+    for (double bound : {0.0, 3.0, 2.0}) {
+        std::vector<AllocJob> jobs = {job(1, 1, {{"v100", 1}}), job(2, 1, {{"v100", 1}})};
+        jobs[0].attained_gpu_s = 360;
+        jobs[0].rho = 1.1;
+        holds(jobs[0], "v100", {{0, 1}});
+        jobs[1].attained_gpu_s = 3 * 3600;
+        jobs[1].rho = 3;
+        AllocConfig config;
+        config.fairness_bound = bound;
+        auto choice = options(allocate(jobs, cluster({{"v100", 1}}), config));
+        bool starving_runs = bound == 2.0;
+        assert_int_equal(choice[0], starving_runs ? -1 : 0);
+        assert_int_equal(choice[1], starving_runs ? 0 : -1);
+    }
+}
+
+// Jobs over the bound keep the order among themselves: the earlier one of
+// two waiting runs, though its rho is lower.
+static void jobs_over_the_fairness_bound_keep_their_order(void **)
+{
+    std::vector<AllocJob> jobs = {job(1, 1, {{"v100", 1}}), job(2, 1, {{"v100", 1}})};
+    jobs[0].rho = 2.5;
+    jobs[1].rho = 9;
+    AllocConfig config;
+    config.fairness_bound = 2;
+    auto choice = options(allocate(jobs, cluster({{"v100", 1}}), config));
+    assert_int_equal(choice[0], 0);
+    assert_int_equal(choice[1], -1);
 }
 
 // In the same queue, the job holding GPUs keeps them (no thrashing).
@@ -377,6 +412,8 @@ int main()
         cmocka_unit_test(fast_gpus_go_to_the_job_that_gains_most),
         cmocka_unit_test(least_attained_service_runs_first),
         cmocka_unit_test(queues_double_from_one_gpu_hour),
+        cmocka_unit_test(job_over_the_fairness_bound_goes_first),
+        cmocka_unit_test(jobs_over_the_fairness_bound_keep_their_order),
         cmocka_unit_test(holder_keeps_gpus_within_its_queue),
         cmocka_unit_test(job_that_does_not_fit_is_skipped),
         cmocka_unit_test(unmovable_job_keeps_its_gpus),

@@ -42,6 +42,7 @@ static void assert_defaults(const SchedulerParams &p)
     assert_false(p.debug);
     assert_true(p.gpu_speed.empty());
     assert_true(p.model_path.empty());
+    assert_true(p.fairness_bound == 0);
 }
 
 static const char kIntervalRange[] = "[1, 3600]";
@@ -396,6 +397,36 @@ static void topology_relative_empty_or_long_dir_rejected(void **)
                         .topology_dir.empty());
 }
 
+// ---- accord_fairness ------------------------------------------------------------------
+
+static const char kFairnessRange[] = "0 (off) or a number in [1, 1000]";
+
+static void fairness_defaults_to_off(void **) { assert_true(parse_ok("defer").fairness_bound == 0); }
+
+static void fairness_bounds_parsed(void **)
+{
+    assert_true(parse_ok("accord_fairness=2.5").fairness_bound == 2.5);
+    assert_true(parse_ok("accord_fairness=1").fairness_bound == 1);
+    assert_true(parse_ok("accord_fairness=1000,accord_interval=2").fairness_bound == 1000);
+    assert_true(parse_ok("accord_fairness=3,accord_fairness=0").fairness_bound == 0);
+}
+
+static void fairness_bad_value_named_with_range_and_default_kept(void **)
+{
+    for (const char *text : {"accord_fairness=0.5", "accord_fairness=-1", "accord_fairness=1000.5",
+                             "accord_fairness=abc", "accord_fairness=2x", "accord_fairness=", "accord_fairness",
+                             "accord_fairness=nan", "accord_fairness=inf"})
+        assert_true(parse_one_error(text, std::string("invalid accord_fairness"), kFairnessRange).fairness_bound ==
+                    0);
+}
+
+static void fairness_bad_value_keeps_an_earlier_good_one(void **)
+{
+    std::vector<std::string> errors;
+    assert_true(parse_scheduler_params("accord_fairness=4,accord_fairness=0.9", errors).fairness_bound == 4);
+    assert_int_equal(errors.size(), 1);
+}
+
 static void gpu_speed_without_colon_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100"); }
 static void gpu_speed_without_type_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=:3"); }
 static void gpu_speed_zero_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100:0"); }
@@ -467,6 +498,10 @@ int main(void)
         cmocka_unit_test(model_relative_empty_or_long_path_rejected),
         cmocka_unit_test(topology_absolute_dir_taken),
         cmocka_unit_test(topology_relative_empty_or_long_dir_rejected),
+        cmocka_unit_test(fairness_defaults_to_off),
+        cmocka_unit_test(fairness_bounds_parsed),
+        cmocka_unit_test(fairness_bad_value_named_with_range_and_default_kept),
+        cmocka_unit_test(fairness_bad_value_keeps_an_earlier_good_one),
         cmocka_unit_test(gpu_speed_empty_rejected),
         cmocka_unit_test(gpu_speed_missing_equals_rejected),
         cmocka_unit_test(gpu_speed_without_speed_rejected),

@@ -12,6 +12,7 @@
 #include "sim/input_error.h"
 #include "sim/lower_bound.h"
 #include "sim/policies.h"
+#include "sim/round_simulator.h"
 #include "sim/run_summary.h"
 #include "sim/simulator.h"
 #include "sim_fixture.h"
@@ -157,14 +158,69 @@ static void registry_tells_event_from_round_policies(void **)
     assert_true(!find_policy("tiresias").ranker && find_policy("tiresias").round);
     JobSpeed speed(table());
     OraclePairs pairs(speed);
-    assert_string_equal(find_policy("tiresias").round(table(), pairs)->name().c_str(), "tiresias");
+    assert_string_equal(find_policy("tiresias").round(table(), pairs, {})->name().c_str(), "tiresias");
     for (const auto &name : policy_names())
         if (!find_policy(name).ranker)
-            assert_string_equal(find_policy(name).round(table(), pairs)->name().c_str(), name.c_str());
+            assert_string_equal(find_policy(name).round(table(), pairs, {})->name().c_str(), name.c_str());
     assert_true(policy_names() == (std::vector<std::string>{"slurm", "accord-easy", "accord-np", "tiresias", "gavel-fair",
                                                             "gavel-fair-agnostic", "gavel-throughput",
                                                             "gavel-fair-packed", "gavel-throughput-packed",
                                                             "sia", "lucid", "accord"}));
+}
+
+// One fast GPU (B: 4 steps/s), held by job 1 until 100 s. Job 2 (10,000 s)
+// arrives first, job 3 (10 s) second. At 100 s job 3 has waited ~6x its
+// time alone over a share of half the GPU: its predicted rho is ~3.8 (job
+// 2's ~1). Above a bound of 2 it overtakes; without one it waits for job 2.
+static std::vector<TraceJob> long_then_short_behind_a_busy_gpu()
+{
+    return {job("B", 400, 0, 1, 1), job("B", 40000, 1, 1, 2), job("B", 40, 2, 1, 3)};
+}
+
+static void event_policies_let_a_starving_job_overtake_over_the_bound(void **)
+{
+    for (const char *policy : {"accord-easy", "accord-np"}) {
+        for (double bound : {0.0, 2.0}) {
+            SimConfig config;
+            config.nodes = parse_cluster_spec("fast:1x1");
+            config.allocator = find_policy(policy).allocator;
+            config.fairness_bound = bound;
+            JobSpeed speed(table());
+            SimResult r = simulate(long_then_short_behind_a_busy_gpu(), speed, config,
+                                   *find_policy(policy).ranker(table(), {}));
+            assert_true(near(r.jobs[2].start_s, bound > 0 ? 100 : 10100));
+            assert_true(near(r.jobs[1].start_s, bound > 0 ? 110 : 100));
+        }
+    }
+}
+
+// The same under accord in rounds (360 s), job 1 holding the GPU until
+// 500 s: at the second round the short job preempts it (rho ~8 against
+// ~0.3). Without the bound, the long job 2 runs from the third round and
+// holds the GPU for ten rounds, until it leaves the first LAS queue.
+static void accord_rounds_let_a_starving_job_overtake_over_the_bound(void **)
+{
+    JobSpeed speed(table());
+    OraclePairs pairs(speed);
+    RoundConfig rounds;
+    rounds.nodes = parse_cluster_spec("fast:1x1");
+    std::vector<TraceJob> trace = long_then_short_behind_a_busy_gpu();
+    trace[0].total_steps = 2000;
+    for (double bound : {0.0, 2.0}) {
+        auto policy = find_policy("accord").round(table(), pairs, PolicySettings{bound, 1.5});
+        SimResult r = simulate_rounds(trace, speed, rounds, *policy);
+        if (bound > 0)
+            assert_true(near(r.jobs[2].end_s, 370));
+        else
+            assert_true(r.jobs[2].start_s >= 3600);
+    }
+}
+
+static void only_accords_policies_take_the_fairness_bound(void **)
+{
+    for (const auto &name : policy_names())
+        assert_int_equal(find_policy(name).takes_fairness,
+                         name == "accord-easy" || name == "accord-np" || name == "accord");
 }
 
 static void summary_figures(void **)
@@ -266,6 +322,9 @@ int main(void)
         cmocka_unit_test(job_that_never_fits_is_an_error),
         cmocka_unit_test(unknown_policy_is_refused),
         cmocka_unit_test(registry_tells_event_from_round_policies),
+        cmocka_unit_test(event_policies_let_a_starving_job_overtake_over_the_bound),
+        cmocka_unit_test(accord_rounds_let_a_starving_job_overtake_over_the_bound),
+        cmocka_unit_test(only_accords_policies_take_the_fairness_bound),
         cmocka_unit_test(summary_figures),
         cmocka_unit_test(summary_json_has_the_figures),
         cmocka_unit_test(bound_starts_at_arrival_on_fastest_type),
