@@ -17,6 +17,7 @@ enum class Verdict {
     Start,    // start now on `nodes`
     Reserve,  // cannot start now; `nodes` are held for it from `start_time`
     Wait,     // cannot start now and holds nothing
+    Requeue,  // a running job to stop and put back in the queue (core/preempt_cycle.h)
 };
 
 enum class WaitReason {
@@ -24,6 +25,14 @@ enum class WaitReason {
     Resources,  // not enough free resources now
     Priority,   // would fit now, but only by delaying a higher-priority reservation
     NeverFits,  // more than the allowed nodes have even when empty
+};
+
+// Why a running job is requeued: the higher-priority jobs that start on its
+// GPUs, and the predicted gain against the restart cost, in GPU-seconds.
+struct RequeueNote {
+    std::vector<uint32_t> for_jobs;
+    double gain_gpu_s = 0;
+    double cost_gpu_s = 0;
 };
 
 struct Decision {
@@ -43,10 +52,15 @@ struct Decision {
     // A start on the allocator's choice (core/allocator_cycle.h): the
     // request it starts with, type and count, in the user's form.
     std::optional<GpuRequest> chosen_request;
+    // A requeue (queue_index is then an index into ClusterSnapshot::running).
+    std::optional<RequeueNote> requeue;
 };
 
 // One line an admin reads in `scontrol show job` (SystemComment).
 std::string explain(const Decision &decision, const ClusterSnapshot &snapshot);
+
+// The line a requeued job gets: "requeued by sched/accord for JobId=N: ...".
+std::string explain_requeue(const Decision &requeue);
 
 // The part of that line about the job's hints: "; hints: ..." with what was
 // honoured, then what was ignored and why; "" for a job without hints.
