@@ -53,6 +53,7 @@ SimResult run_policy(const PolicyEntry &policy, const SimInputs &in, const JobSp
         SimConfig config = o.config;
         config.nodes = in.nodes;
         config.allocator = policy.allocator;
+        config.preempt = policy.preempt;
         return simulate(in.jobs, speed, config, *policy.ranker(in.table, o.gpu_speed), progress);
     }
     RoundConfig rounds = o.rounds;

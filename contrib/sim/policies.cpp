@@ -24,9 +24,10 @@ core::FamilySpeedRanker::FamilySpeeds one_gpu_speeds(const ThroughputTable &tabl
 }
 
 PolicyEntry event_policy(const char *name, RankerFactory factory,
-                         std::optional<core::AllocConfig> allocator = std::nullopt)
+                         std::optional<core::AllocConfig> allocator = std::nullopt,
+                         std::optional<core::PreemptConfig> preempt = std::nullopt)
 {
-    return PolicyEntry{name, std::move(factory), {}, allocator};
+    return PolicyEntry{name, std::move(factory), {}, allocator, preempt};
 }
 
 // Each job type's measured one-GPU speed, or the admin's per-type table when
@@ -52,14 +53,14 @@ PolicyEntry round_policy(const char *name)
                            else
                                return std::make_unique<Policy>();
                        },
-                       std::nullopt};
+                       std::nullopt, std::nullopt};
 }
 
 PolicyEntry gavel(const char *name)
 {
     return PolicyEntry{name, {},
                        [name](const ThroughputTable &, const PairPredictor &) { return make_gavel_policy(name); },
-                       std::nullopt};
+                       std::nullopt, std::nullopt};
 }
 
 }  // namespace
@@ -73,6 +74,7 @@ const std::vector<PolicyEntry> &registered_policies()
                      }),
         event_policy("accord-easy", measured_one_gpu),
         event_policy("accord-np", measured_one_gpu, core::AllocConfig{}),
+        event_policy("accord-rq", measured_one_gpu, core::AllocConfig{}, core::PreemptConfig{}),
         round_policy<TiresiasPolicy>("tiresias"),
         gavel("gavel-fair"),
         gavel("gavel-fair-agnostic"),
