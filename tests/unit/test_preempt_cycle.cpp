@@ -9,6 +9,7 @@
 
 #include "core/decision.h"
 #include "core/gpu_type_ranker.h"
+#include "core/plan_cycle.h"
 #include "core/preempt_cycle.h"
 #include "snapshot_builder.h"
 
@@ -72,6 +73,24 @@ static void higher_priority_job_gets_the_fast_type(void **)
                         "requeued by sched/accord for JobId=1: predicted gain 14400 GPU-s over restart cost 1200 GPU-s");
 }
 
+// accord_policy=preempt runs this cycle with accord_min_run and
+// accord_restart_cost; accord_policy=allocator never requeues.
+static void plan_cycle_runs_it_for_accord_policy_preempt(void **)
+{
+    SnapshotBuilder b = fast_type_held();
+    SpeedTableRanker ranker(kSpeeds);
+    accord::core::SchedulerParams params;
+    assert_int_equal(plan_cycle(b.get(), params, ranker).requeues.size(), 0);
+    params.policy = accord::core::CyclePolicy::Preempt;
+    CyclePlan plan = plan_cycle(b.get(), params, ranker);
+    assert_int_equal(plan.requeues.size(), 1);
+    assert_true(plan.requeues[0].requeue->cost_gpu_s == 4.0 * 300);
+    params.restart_cost_s = 10;
+    assert_true(plan_cycle(b.get(), params, ranker).requeues[0].requeue->cost_gpu_s == 4.0 * 10);
+    params.min_run_s = 3601;  // job 50 has run 3600 s
+    assert_int_equal(plan_cycle(b.get(), params, ranker).requeues.size(), 0);
+}
+
 static void job_without_requeue_is_never_requeued(void **)
 {
     SnapshotBuilder b = fast_type_held();
@@ -124,6 +143,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(higher_priority_job_gets_the_fast_type),
+        cmocka_unit_test(plan_cycle_runs_it_for_accord_policy_preempt),
         cmocka_unit_test(job_without_requeue_is_never_requeued),
         cmocka_unit_test(job_below_its_minimum_run_is_kept),
         cmocka_unit_test(gain_below_restart_cost_is_kept),
