@@ -5,6 +5,7 @@ test_invalid_parameters_are_named_and_defaults_used() {
     local log=$CLUSTER_DIR/log/slurmctld.log j
     check "bad accord_interval named with its range" grep -q "invalid accord_interval=abc: expected an integer in \[1, 3600\]" "$log"
     check "bad accord_max_jobs named with its range" grep -q "invalid accord_max_jobs=0: expected an integer in \[1, 1000000\]" "$log"
+    check "bad accord_min_run named with its range" grep -q "invalid accord_min_run=-5: expected an integer in \[0, 604800\]" "$log"
     check "unknown accord_ key named" grep -q "unknown key accord_bogus" "$log"
     check "missing sched_interval=-1 warned about" grep -q "lacks sched_interval=-1" "$log"
     check "missing defer warned about" grep -q "lacks defer" "$log"
