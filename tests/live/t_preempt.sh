@@ -26,8 +26,9 @@ test_requeue_for_a_higher_priority_job() {
     check "the --no-requeue job runs" wait_state "$keep" RUNNING
     high=$(submit -w a100-1 --gres=gpu:a100:8 -t 5 --wrap 'sleep 10')
     blocked=$(submit -w a100-2 --gres=gpu:a100:8 -t 5 --wrap 'sleep 10')
-    scontrol update jobid="$high" priority=1000000
-    scontrol update jobid="$blocked" priority=1000000
+    # priority/basic counts down from near 2^32 by submission: above all of them.
+    scontrol update jobid="$high" priority=4294967000
+    scontrol update jobid="$blocked" priority=4294967000
     check "the requeue-able job is requeued once past the allocator's first queue" \
         wait_until 560 grep -q "JobId=$low requeued by sched/accord for JobId=$high" "$log"
     check "its SystemComment says why" contains "$(job_comment "$low")" \
