@@ -54,6 +54,7 @@ SimResult run_policy(const PolicyEntry &policy, double fairness_bound, const Sim
         config.nodes = in.nodes;
         config.allocator = policy.allocator;
         config.fairness_bound = fairness_bound;
+        config.preempt = policy.preempt;
         return simulate(in.jobs, speed, config, *policy.ranker(in.table, o.gpu_speed), progress);
     }
     RoundConfig rounds = o.rounds;

@@ -24,17 +24,19 @@ core::FamilySpeedRanker::FamilySpeeds one_gpu_speeds(const ThroughputTable &tabl
 }
 
 PolicyEntry event_policy(const char *name, RankerFactory factory,
-                         std::optional<core::AllocConfig> allocator = std::nullopt)
+                         std::optional<core::AllocConfig> allocator = std::nullopt,
+                         std::optional<core::PreemptConfig> preempt = std::nullopt)
 {
-    return PolicyEntry{name, std::move(factory), {}, allocator, false};
+    return PolicyEntry{name, std::move(factory), {}, allocator, preempt, false};
 }
 
 // An Accord event-engine policy: the plugin's pipeline, which takes the
 // fairness bound.
 PolicyEntry accord_event_policy(const char *name, RankerFactory factory,
-                                std::optional<core::AllocConfig> allocator = std::nullopt)
+                                std::optional<core::AllocConfig> allocator = std::nullopt,
+                                std::optional<core::PreemptConfig> preempt = std::nullopt)
 {
-    PolicyEntry entry = event_policy(name, std::move(factory), allocator);
+    PolicyEntry entry = event_policy(name, std::move(factory), allocator, preempt);
     entry.takes_fairness = true;
     return entry;
 }
@@ -61,7 +63,7 @@ PolicyEntry round_policy(const char *name)
                            else
                                return std::make_unique<Policy>();
                        },
-                       std::nullopt, false};
+                       std::nullopt, std::nullopt, false};
 }
 
 PolicyEntry gavel(const char *name)
@@ -70,7 +72,7 @@ PolicyEntry gavel(const char *name)
                        [name](const ThroughputTable &, const PairPredictor &, const PolicySettings &) {
                            return make_gavel_policy(name);
                        },
-                       std::nullopt, false};
+                       std::nullopt, std::nullopt, false};
 }
 
 // Accord's allocator each round, told the pair predictor and the settings.
@@ -82,7 +84,7 @@ PolicyEntry accord_rounds(const char *name)
                            config.fairness_bound = settings.fairness_bound;
                            return std::make_unique<AccordRoundPolicy>(pairs, config, settings.limit_factor);
                        },
-                       std::nullopt, true};
+                       std::nullopt, std::nullopt, true};
 }
 
 }  // namespace
@@ -96,6 +98,7 @@ const std::vector<PolicyEntry> &registered_policies()
                      }),
         accord_event_policy("accord-easy", measured_one_gpu),
         accord_event_policy("accord-np", measured_one_gpu, core::AllocConfig{}),
+        accord_event_policy("accord-rq", measured_one_gpu, core::AllocConfig{}, core::PreemptConfig{}),
         round_policy<TiresiasPolicy>("tiresias"),
         gavel("gavel-fair"),
         gavel("gavel-fair-agnostic"),

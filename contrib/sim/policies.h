@@ -12,6 +12,10 @@
 //               (core/allocator_cycle.h): types and counts for the whole
 //               queue at once, started by the same EASY pipeline, with the
 //               same one-GPU speeds scaled linearly in the count
+//      accord-rq - accord-np with preemption by requeue (core/preempt_cycle.h):
+//               every job requeue-able, priority by attained service
+//               (service_priority.h), checkpoints and restart delay as in
+//               SimConfig
 //  - round-based policies (round_simulator.h)
 //      tiresias - Tiresias' discretized 2D-LAS (tiresias_policy.h)
 //      gavel-*  - Gavel's max-min fairness (aware, agnostic, packed) and
@@ -32,6 +36,7 @@
 
 #include "core/allocator.h"
 #include "core/gpu_type_ranker.h"
+#include "core/preempt_cycle.h"
 #include "sim/pair_predictor.h"
 #include "sim/round_policy.h"
 #include "sim/throughput_table.h"
@@ -65,6 +70,7 @@ struct PolicyEntry {
     RankerFactory ranker;    // an event-engine policy
     RoundFactory round;      // a round-based policy
     std::optional<core::AllocConfig> allocator;  // an event-engine policy run by core::allocator_cycle
+    std::optional<core::PreemptConfig> preempt;  // with allocator: run by core::preempt_cycle
     bool takes_fairness = false;  // Accord's: it honours PolicySettings::fairness_bound
 };
 

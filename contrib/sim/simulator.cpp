@@ -8,8 +8,10 @@
 #include "core/allocator_cycle.h"
 #include "core/measured_speed_ranker.h"
 #include "core/observed_speeds.h"
+#include "core/preempt_cycle.h"
 #include "core/schedule_cycle.h"
 #include "sim/input_error.h"
+#include "sim/service_priority.h"
 #include "sim/time_limit.h"
 
 namespace accord::sim {
@@ -19,6 +21,9 @@ namespace {
 struct Running {
     size_t job;
     double end_s;
+    double start_s;  // of this run
+    double rate;     // steps per second
+    int gpus;
 };
 
 class Simulation {
@@ -36,8 +41,14 @@ public:
         std::stable_sort(order_.begin(), order_.end(), [&](size_t a, size_t b) {
             return trace[a].arrival_s < trace[b].arrival_s;
         });
-        for (size_t i = 0; i < trace.size(); i++)
+        rank_.resize(trace.size());
+        for (size_t i = 0; i < order_.size(); i++)
+            rank_[order_[i]] = i;
+        attained_.assign(trace.size(), 0);
+        for (size_t i = 0; i < trace.size(); i++) {
             prepare(i);
+            remaining_.push_back(static_cast<double>(trace[i].total_steps));
+        }
     }
 
     SimResult run(const Progress &progress);
@@ -46,6 +57,9 @@ private:
     void prepare(size_t job);
     void cycle();
     void start(const core::Decision &d);
+    void requeue(const core::Decision &d);
+    double priority_of(size_t job) const;
+    void enqueue(size_t job);
     core::ThroughputSample report_of(size_t job, const std::string &gpu_type, int gpus, double rate) const;
     void leave_queue(size_t job);
     void fill_queue();
@@ -64,8 +78,12 @@ private:
     std::vector<size_t> order_;              // jobs by arrival
     std::vector<std::vector<int>> allowed_;  // per job: nodes of types it can run on
     std::vector<int64_t> limit_s_;           // per job: its time limit
+    std::vector<size_t> rank_;               // per job: its place in order_
+    std::vector<double> remaining_;          // per job: steps left from its last checkpoint
+    std::vector<double> attained_;           // per job: GPU-seconds of its finished runs
+    std::vector<std::pair<double, size_t>> returning_;  // requeued jobs: (back in the queue at, job)
     size_t arrived_ = 0;                     // jobs of order_ that have arrived
-    std::vector<size_t> pending_;            // arrival order = priority order
+    std::vector<size_t> pending_;            // priority order (arrival order without preempt)
     std::vector<Running> running_;
     size_t finished_ = 0;
     double now_ = 0;
@@ -96,7 +114,31 @@ core::PendingJob Simulation::pending_job(size_t job) const
     }
     p.allowed_nodes = allowed_[job];
     p.eligible_time = static_cast<int64_t>(std::floor(t.arrival_s));
+    p.priority = priority_of(job);
     return p;
+}
+
+double Simulation::priority_of(size_t job) const
+{
+    if (config_.preempt)
+        return service_priority(attained_[job], rank_[job], *config_.allocator);
+    return -static_cast<double>(rank_[job]);
+}
+
+// Into pending_ at its priority (arrivals come in priority order without
+// preempt), and into the core's queue when it lands among its first
+// max_jobs.
+void Simulation::enqueue(size_t job)
+{
+    double priority = priority_of(job);
+    auto at = std::find_if(pending_.begin(), pending_.end(), [&](size_t other) { return priority_of(other) < priority; });
+    size_t position = static_cast<size_t>(at - pending_.begin());
+    pending_.insert(at, job);
+    if (position < snap_.queue.size()) {
+        snap_.queue.insert(snap_.queue.begin() + static_cast<long>(position), pending_job(job));
+        if (snap_.queue.size() > config_.max_jobs)
+            snap_.queue.pop_back();
+    }
 }
 
 // The core sees the first max_jobs pending jobs, in arrival order.
@@ -145,22 +187,52 @@ void Simulation::start(const core::Decision &d)
     double rate = *measured;
     if (config_.learn)
         observed_.add(report_of(job, d.gpu_type, gpus, rate));
-    j.start_s = now_;
-    j.end_s = now_ + j.trace.total_steps / rate;
+    if (j.start_s < 0)
+        j.start_s = now_;
+    j.end_s = now_ + remaining_[job] / rate;
     j.gpu_type = d.gpu_type;
     j.nodes = static_cast<int>(d.placement.size());
-    j.gpu_seconds = gpus * (j.end_s - j.start_s);
+    j.gpu_seconds += gpus * (j.end_s - now_);
     std::string names;
     for (const auto &use : d.placement) {
         snap_.nodes[use.node].free -= use.used;
         names += (names.empty() ? "" : ",") + snap_.nodes[use.node].name;
     }
     int64_t limit_end = static_cast<int64_t>(std::ceil(now_)) + limit_s_[job];
-    running_.push_back(Running{job, j.end_s});
-    snap_.running.push_back(core::RunningJob{static_cast<uint32_t>(job + 1), limit_end, d.placement});
+    running_.push_back(Running{job, j.end_s, now_, rate, gpus});
+    core::RunningJob r;
+    r.job_id = static_cast<uint32_t>(job + 1);
+    r.end_time = limit_end;
+    r.usage = d.placement;
+    r.start_time = static_cast<int64_t>(std::floor(now_));
+    r.priority = priority_of(job);
+    r.requeueable = config_.preempt.has_value();
+    r.family = j.trace.job_type;
+    snap_.running.push_back(std::move(r));
     leave_queue(job);
     result_.decisions.push_back("t=" + std::to_string(static_cast<int64_t>(now_)) + " start job=" +
                                 std::to_string(job + 1) + " type=" + d.gpu_type + " nodes=" + names);
+}
+
+// The job stops now: it keeps the steps of its last checkpoint, its
+// attained service counts, and it is back in the queue after the restart
+// delay. `d.queue_index` is its index in running_ (= snap_.running).
+void Simulation::requeue(const core::Decision &d)
+{
+    size_t i = d.queue_index;
+    const Running r = running_[i];
+    double ran = now_ - r.start_s;
+    double kept = std::floor(ran / config_.checkpoint_s) * config_.checkpoint_s;
+    remaining_[r.job] -= r.rate * kept;
+    attained_[r.job] += r.gpus * ran;
+    result_.jobs[r.job].gpu_seconds -= r.gpus * (r.end_s - now_);
+    for (const auto &use : snap_.running[i].usage)
+        snap_.nodes[use.node].free += use.used;
+    running_.erase(running_.begin() + static_cast<long>(i));
+    snap_.running.erase(snap_.running.begin() + static_cast<long>(i));
+    returning_.emplace_back(now_ + config_.restart_delay_s, r.job);
+    result_.decisions.push_back("t=" + std::to_string(static_cast<int64_t>(now_)) + " requeue job=" +
+                                std::to_string(r.job + 1));
 }
 
 void Simulation::cycle()
@@ -170,10 +242,22 @@ void Simulation::cycle()
     auto t0 = std::chrono::steady_clock::now();
     core::MeasuredSpeedRanker learned(ranker_, observed_);
     const core::GpuTypeRanker &ranker = config_.learn ? learned : ranker_;
-    core::CyclePlan plan = config_.allocator ? core::allocator_cycle(snap_, config, ranker, *config_.allocator)
-                                             : core::schedule_cycle(snap_, config, ranker);
+    core::CyclePlan plan;
+    if (config_.preempt) {
+        for (size_t i = 0; i < running_.size(); i++)
+            snap_.running[i].priority = service_priority(
+                attained_[running_[i].job] + running_[i].gpus * (now_ - running_[i].start_s),
+                rank_[running_[i].job], *config_.allocator);
+        plan = core::preempt_cycle(snap_, config, ranker, *config_.allocator, *config_.preempt);
+    } else {
+        plan = config_.allocator ? core::allocator_cycle(snap_, config, ranker, *config_.allocator)
+                                 : core::schedule_cycle(snap_, config, ranker);
+    }
     result_.cycle_seconds.push_back(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    // Highest running index first: each erase leaves the others' indices.
+    for (auto it = plan.requeues.rbegin(); it != plan.requeues.rend(); ++it)
+        requeue(*it);
     for (const auto &d : plan.decisions)
         if (d.verdict == core::Verdict::Start)
             start(d);
@@ -186,6 +270,8 @@ double Simulation::next_event() const
         next = result_.jobs[order_[arrived_]].trace.arrival_s;
     for (const auto &r : running_)
         next = std::min(next, r.end_s);
+    for (const auto &[at, job] : returning_)
+        next = std::min(next, at);
     return next;
 }
 
@@ -209,7 +295,12 @@ void Simulation::advance(double t)
     running_.resize(kept);
     snap_.running.resize(kept);
     while (arrived_ < order_.size() && result_.jobs[order_[arrived_]].trace.arrival_s <= t)
-        pending_.push_back(order_[arrived_++]);
+        enqueue(order_[arrived_++]);
+    std::sort(returning_.begin(), returning_.end());
+    size_t back = 0;
+    while (back < returning_.size() && returning_[back].first <= t)
+        enqueue(returning_[back++].second);
+    returning_.erase(returning_.begin(), returning_.begin() + static_cast<long>(back));
     fill_queue();
 }
 

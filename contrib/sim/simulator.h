@@ -1,7 +1,8 @@
 // The simulator's clock and bookkeeping around the one scheduling core: at
 // every arrival and completion it builds a ClusterSnapshot of the simulated
 // cluster, runs core::schedule_cycle (or, with `allocator` set,
-// core::allocator_cycle) with the policy's GPU type ranker, starts what the
+// core::allocator_cycle; with `preempt` too, core::preempt_cycle, whose
+// requeues it applies first) with the policy's GPU type ranker, starts what the
 // core decided and advances time to the next event. Jobs train at the
 // measured speed of the configuration they got (JobSpeed), at the GPU count
 // the core gave them; an elastic job's count range (Sia workloads) is its
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "core/allocator.h"
+#include "core/preempt_cycle.h"
 #include "core/gpu_type_ranker.h"
 #include "core/snapshot.h"
 #include "sim/gavel_trace.h"
@@ -30,6 +32,13 @@ struct SimConfig {
     int reserve_depth = 1;
     std::optional<core::AllocConfig> allocator;  // set: the allocator chooses types and counts
     double fairness_bound = 0;  // the plugin's accord_fairness (core/fairness_order.h); 0 = off
+    // Set (with `allocator`): core::preempt_cycle, every job requeue-able, and
+    // priority by attained service (service_priority.h). A requeued job keeps
+    // the progress of its last checkpoint (one every `checkpoint_s` of its
+    // run) and is back in the queue `restart_delay_s` later.
+    std::optional<core::PreemptConfig> preempt;
+    double checkpoint_s = 600;
+    double restart_delay_s = 60;
     // Each job reports its measured speed as it starts, and the ranker learns
     // from the reports as the plugin does (core/measured_speed_ranker.h).
     bool learn = false;
@@ -37,7 +46,7 @@ struct SimConfig {
 
 struct SimJob {
     TraceJob trace;
-    double start_s = -1;
+    double start_s = -1;   // its first start
     double end_s = -1;
     std::string gpu_type;  // the type it ran on last
     int nodes = 0;
@@ -47,7 +56,7 @@ struct SimJob {
 struct SimResult {
     std::vector<SimJob> jobs;
     std::vector<double> cycle_seconds;  // wall time of each core cycle
-    std::vector<std::string> decisions; // "t=120 start job=3 type=v100 nodes=v100-1"
+    std::vector<std::string> decisions; // "t=120 start job=3 type=v100 nodes=v100-1", "t=900 requeue job=3"
 };
 
 using Progress = std::function<void(size_t finished, size_t total)>;

@@ -59,43 +59,15 @@ OptionsKey options_key(const PendingJob &job)
 // The request each admitted queue record is to try first, by queue index.
 // Jobs are admitted in the order the pipeline plans them (priority, or
 // under a fairness bound the jobs over it first: core/fairness_order.h).
-// Array records with several tasks ready and a job's second and later
-// records (one per partition) keep their request: one choice would be
-// given to many starts. Nothing when no GPU is free: no job can be
-// admitted.
+// Nothing when no GPU is free: no job can be admitted.
 RequestChoices allocator_choices(const ClusterSnapshot &s, const PlanningOrder &order, const GpuTypeRanker &ranker,
                                  const AllocConfig &alloc)
 {
     std::vector<AllocNode> nodes = free_gpus(s);
     if (nodes.empty())
         return {};
-    std::vector<AllocJob> jobs;
-    std::vector<size_t> record;
-    std::vector<const std::vector<RequestOption> *> options;
-    std::map<OptionsKey, std::vector<RequestOption>> known;
-    std::set<uint32_t> seen;
-    for (size_t i : order.records) {
-        const PendingJob &job = s.queue[i];
-        if (!seen.insert(job.job_id).second || job.array_tasks != 1)
-            continue;
-        OptionsKey key = options_key(job);
-        auto it = known.find(key);
-        if (it == known.end())
-            it = known.emplace(std::move(key), request_options(job, s.nodes, ranker)).first;
-        const std::vector<RequestOption> &opts = it->second;
-        auto a = alloc_job(job, opts);
-        if (!a)
-            continue;
-        jobs.push_back(std::move(*a));
-        record.push_back(i);
-        options.push_back(&opts);
-    }
-    std::vector<AllocChoice> choice = allocate(jobs, nodes, alloc);
-    RequestChoices chosen;
-    for (size_t j = 0; j < jobs.size(); j++)
-        if (choice[j].option >= 0)
-            chosen[record[j]] = (*options[j])[choice[j].option].request;
-    return chosen;
+    QueueAllocJobs queue = queue_alloc_jobs(s, order, ranker);
+    return queue_choices(queue, allocate(queue.jobs, nodes, alloc));
 }
 
 bool same_counts(const GpuRequest &a, const GpuRequest &b)
@@ -118,6 +90,42 @@ void describe_start(Decision &d, const PendingJob &job, const GpuRequest &chosen
 }
 
 }  // namespace
+
+// Array records with several tasks ready and a job's second and later
+// records (one per partition) keep their request: one choice would be
+// given to many starts.
+QueueAllocJobs queue_alloc_jobs(const ClusterSnapshot &s, const PlanningOrder &order, const GpuTypeRanker &ranker)
+{
+    QueueAllocJobs out;
+    std::map<OptionsKey, std::shared_ptr<const std::vector<RequestOption>>> known;
+    std::set<uint32_t> seen;
+    for (size_t i : order.records) {
+        const PendingJob &job = s.queue[i];
+        if (!seen.insert(job.job_id).second || job.array_tasks != 1)
+            continue;
+        OptionsKey key = options_key(job);
+        auto it = known.find(key);
+        if (it == known.end())
+            it = known.emplace(std::move(key), std::make_shared<const std::vector<RequestOption>>(
+                                                   request_options(job, s.nodes, ranker))).first;
+        auto a = alloc_job(job, *it->second);
+        if (!a)
+            continue;
+        out.jobs.push_back(std::move(*a));
+        out.record.push_back(i);
+        out.options.push_back(it->second);
+    }
+    return out;
+}
+
+RequestChoices queue_choices(const QueueAllocJobs &queue, const std::vector<AllocChoice> &choice, size_t first)
+{
+    RequestChoices chosen;
+    for (size_t j = 0; j < queue.jobs.size(); j++)
+        if (choice[first + j].option >= 0)
+            chosen[queue.record[j]] = (*queue.options[j])[choice[first + j].option].request;
+    return chosen;
+}
 
 CyclePlan allocator_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
                           const AllocConfig &alloc)

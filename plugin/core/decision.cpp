@@ -61,6 +61,8 @@ static std::string verdict_text(const Decision &d, const ClusterSnapshot &s)
     case Verdict::Reserve:
         return "accord: waiting for resources; reserved " + node_names(d, s) + " from " +
                clock_time(d.start_time) + gpu_part(d);
+    case Verdict::Requeue:
+        return explain_requeue(d);
     case Verdict::Wait:
         break;
     }
@@ -85,8 +87,20 @@ static std::string ahead_text(const Decision &d)
     return text;
 }
 
+std::string explain_requeue(const Decision &d)
+{
+    std::string jobs;
+    for (uint32_t id : d.requeue->for_jobs)
+        jobs += (jobs.empty() ? "JobId=" : ",") + std::to_string(id);
+    return "requeued by sched/accord for " + jobs + ": predicted gain " +
+           std::to_string(static_cast<long long>(d.requeue->gain_gpu_s)) + " GPU-s over restart cost " +
+           std::to_string(static_cast<long long>(d.requeue->cost_gpu_s)) + " GPU-s";
+}
+
 std::string explain(const Decision &d, const ClusterSnapshot &s)
 {
+    if (d.verdict == Verdict::Requeue)
+        return explain_requeue(d);
     return verdict_text(d, s) + ahead_text(d) + hints_text(s.queue.at(d.queue_index));
 }
 

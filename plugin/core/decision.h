@@ -17,6 +17,7 @@ enum class Verdict {
     Start,    // start now on `nodes`
     Reserve,  // cannot start now; `nodes` are held for it from `start_time`
     Wait,     // cannot start now and holds nothing
+    Requeue,  // a running job to stop and put back in the queue (core/preempt_cycle.h)
 };
 
 enum class WaitReason {
@@ -31,6 +32,14 @@ enum class WaitReason {
 struct AheadOfPriority {
     double rho = 0;
     double bound = 0;
+};
+
+// Why a running job is requeued: the higher-priority jobs that start on its
+// GPUs, and the predicted gain against the restart cost, in GPU-seconds.
+struct RequeueNote {
+    std::vector<uint32_t> for_jobs;
+    double gain_gpu_s = 0;
+    double cost_gpu_s = 0;
 };
 
 struct Decision {
@@ -51,10 +60,15 @@ struct Decision {
     // request it starts with, type and count, in the user's form.
     std::optional<GpuRequest> chosen_request;
     std::optional<AheadOfPriority> ahead;
+    // A requeue (queue_index is then an index into ClusterSnapshot::running).
+    std::optional<RequeueNote> requeue;
 };
 
 // One line an admin reads in `scontrol show job` (SystemComment).
 std::string explain(const Decision &decision, const ClusterSnapshot &snapshot);
+
+// The line a requeued job gets: "requeued by sched/accord for JobId=N: ...".
+std::string explain_requeue(const Decision &requeue);
 
 // The part of that line about the job's hints: "; hints: ..." with what was
 // honoured, then what was ignored and why; "" for a job without hints.

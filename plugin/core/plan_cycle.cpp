@@ -1,6 +1,7 @@
 #include "core/plan_cycle.h"
 
 #include "core/allocator_cycle.h"
+#include "core/preempt_cycle.h"
 
 namespace accord::core {
 
@@ -9,6 +10,9 @@ CyclePlan plan_cycle(const ClusterSnapshot &snapshot, const SchedulerParams &par
     CycleConfig config{params.max_jobs, params.reserve_depth, params.fairness_bound};
     if (params.policy == CyclePolicy::Allocator)
         return allocator_cycle(snapshot, config, ranker);
+    if (params.policy == CyclePolicy::Preempt)
+        return preempt_cycle(snapshot, config, ranker, AllocConfig{},
+                             PreemptConfig{params.min_run_s, params.restart_cost_s});
     return schedule_cycle(snapshot, config, ranker);
 }
 

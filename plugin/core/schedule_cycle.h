@@ -32,6 +32,8 @@ struct CycleConfig {
 
 struct CyclePlan {
     std::vector<Decision> decisions;  // one per considered record (per array task started)
+    // Running jobs to requeue before the starts (core/preempt_cycle.h only).
+    std::vector<Decision> requeues;
     size_t considered = 0;
     size_t starts = 0;
     size_t reservations = 0;

@@ -46,6 +46,8 @@ const IntKey kIntKeys[] = {
     {"accord_max_jobs", 1, 1000000},
     {"accord_reserve_depth", 0, 1000},
     {"accord_debug", 0, 1},
+    {"accord_min_run", 0, 7 * 24 * 3600},
+    {"accord_restart_cost", 0, 24 * 3600},
 };
 
 void set_int(SchedulerParams &p, const std::string &key, long value)
@@ -58,6 +60,10 @@ void set_int(SchedulerParams &p, const std::string &key, long value)
         p.reserve_depth = static_cast<int>(value);
     else if (key == "accord_debug")
         p.debug = value != 0;
+    else if (key == "accord_min_run")
+        p.min_run_s = value;
+    else if (key == "accord_restart_cost")
+        p.restart_cost_s = value;
 }
 
 std::string bad_value(const std::string &key, const std::string &value, const std::string &range)
@@ -86,10 +92,14 @@ void parse_accord_key(SchedulerParams &p, const std::string &key, const std::str
         return;
     }
     if (key == "accord_policy") {
-        if (has_value && (value == "easy" || value == "allocator"))
-            p.policy = value == "easy" ? CyclePolicy::Easy : CyclePolicy::Allocator;
+        if (has_value && value == "easy")
+            p.policy = CyclePolicy::Easy;
+        else if (has_value && value == "allocator")
+            p.policy = CyclePolicy::Allocator;
+        else if (has_value && value == "preempt")
+            p.policy = CyclePolicy::Preempt;
         else
-            errors.push_back(bad_value(key, value, "easy or allocator"));
+            errors.push_back(bad_value(key, value, "easy, allocator or preempt"));
         return;
     }
     if (key == "accord_model" || key == "accord_topology") {
@@ -108,7 +118,7 @@ void parse_accord_key(SchedulerParams &p, const std::string &key, const std::str
     errors.push_back("SchedulerParameters: unknown key " + key +
                      " (known: accord_interval, accord_max_jobs, accord_reserve_depth, "
                      "accord_debug, accord_gpu_speed, accord_policy, accord_model, accord_topology, "
-                     "accord_fairness); ignored");
+                     "accord_fairness, accord_min_run, accord_restart_cost); ignored");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -12,9 +13,10 @@
 namespace accord::core {
 
 // How a cycle plans (accord_policy): the EASY pipeline choosing a GPU type
-// job by job (core/schedule_cycle.h), or the allocator choosing types and
-// counts for the whole queue first (core/allocator_cycle.h).
-enum class CyclePolicy { Easy, Allocator };
+// job by job (core/schedule_cycle.h), the allocator choosing types and
+// counts for the whole queue first (core/allocator_cycle.h), or the
+// allocator that may also requeue running jobs (core/preempt_cycle.h).
+enum class CyclePolicy { Easy, Allocator, Preempt };
 
 constexpr size_t kMaxModelPath = 4095;  // PATH_MAX less its NUL (also for accord_topology)
 
@@ -27,6 +29,10 @@ struct SchedulerParams {
     // accord_policy=easy|allocator. The allocator by default: measured no
     // worse than EASY and better where counts may change (docs/design.md).
     CyclePolicy policy = CyclePolicy::Allocator;
+    // accord_min_run / accord_restart_cost: read only by accord_policy=preempt
+    // (core::PreemptConfig, whose defaults they are).
+    int64_t min_run_s = 600;
+    int64_t restart_cost_s = 300;
     // accord_model=PATH: the learned model's file (PATH.json beside it),
     // absolute, up to kMaxModelPath bytes, no comma (the list separator).
     // Empty (the default): GPU types are ranked by accord_gpu_speed alone.

@@ -48,6 +48,12 @@ struct RunningJob {
     uint32_t job_id = 0;
     int64_t end_time = 0;  // when its time limit ends
     std::vector<NodeUsage> usage;
+    // What the preemptive cycle (core/preempt_cycle.h) reads; the others
+    // never look at them.
+    int64_t start_time = 0;    // when it started this run
+    double priority = 0;       // the shell's job priority, higher first (as PendingJob::priority)
+    bool requeueable = false;  // its user allows a requeue (Slurm's --requeue / JobRequeue)
+    std::string family;        // model family, "" if unknown (rates its GPUs as a pending job's)
 };
 
 struct GpuRequest {
@@ -89,6 +95,10 @@ struct PendingJob {
     // When it became eligible to start (Slurm's begin time, the simulator's
     // arrival); empty when unknown. Its finish-time fairness counts from here.
     std::optional<int64_t> eligible_time;
+    // The shell's job priority, higher first: the queue is in this order.
+    // Only the preemptive cycle reads it (a job is requeued only for a
+    // higher-priority one).
+    double priority = 0;
 };
 
 // Fewest GPUs the job takes in all, on however many nodes.

@@ -16,6 +16,7 @@
 #include "slurm/slurm_apply.h"
 #include "slurm/slurm_config.h"
 #include "slurm/slurm_reports.h"
+#include "slurm/slurm_requeue.h"
 #include "slurm/slurm_headers.h"
 #include "slurm/slurm_snapshot.h"
 
@@ -82,11 +83,16 @@ std::unique_ptr<core::GpuTypeRanker> ranker_of_cycle(const core::SchedulerParams
 }
 
 CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel &model,
-                      const core::ObservedSpeeds &observed, NodeTopologies &topologies, CycleView &view)
+                      const core::ObservedSpeeds &observed, NodeTopologies &topologies, RequeuedJobs &requeued,
+                      CycleView &view)
 {
     CycleRecord rec;
     SlurmSnapshot snap;
-    under_locks(snapshot_locks, rec, [&] { snap = take_snapshot(time(nullptr), params.max_jobs, topologies); });
+    under_locks(snapshot_locks, rec, [&] {
+        time_t now = time(nullptr);
+        requeued.release(now);
+        snap = take_snapshot(now, params.max_jobs, topologies);
+    });
     rec.time = snap.cluster.now;
 
     auto t1 = Clock::now();
@@ -99,6 +105,11 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
     rec.considered = plan.considered;
     rec.reserved = plan.reservations;
 
+    // Requeues first, so the starts planned on their GPUs can follow. Those
+    // starts fail while the requeued jobs complete (their nodes are not
+    // free yet) and are planned again next cycle.
+    if (!plan.requeues.empty())
+        under_locks(apply_locks, rec, [&] { rec.requeued = requeued.apply(plan, snap); });
     ApplyResult applied;
     for (size_t next = 0; next < plan.decisions.size();) {
         under_locks(apply_locks, rec, [&] {
@@ -129,9 +140,9 @@ void report(const CycleRecord &rec, CycleView view, CycleStats &stats, const cor
 {
     stats.record(rec, std::move(view));
     if (params.debug)
-        info("sched/accord: cycle: considered %zu, started %zu, reserved %zu, refused %zu, "
+        info("sched/accord: cycle: considered %zu, started %zu, reserved %zu, refused %zu, requeued %zu, "
              "locks held %lld us (longest %lld us, waited %lld us), planning %lld us",
-             rec.considered, rec.started, rec.reserved, rec.refused, (long long)rec.lock_us,
+             rec.considered, rec.started, rec.reserved, rec.refused, rec.requeued, (long long)rec.lock_us,
              (long long)rec.longest_hold_us, (long long)rec.lock_wait_us, (long long)rec.plan_us);
     StatsContext context{time(nullptr), params.interval_s};
     if (!stats_path.empty())
@@ -164,6 +175,7 @@ struct AgentState {
     std::string stats_path;
     std::string stats_failure;  // of the last write of stats_path, "" when it worked
     ReportIngest reports;
+    RequeuedJobs requeued;  // accord_policy=preempt's, until they may start again
     ReloadableModel model{model::model_module_dirs()};
     NodeTopologies topologies;  // accord_topology's files, read again at every reconfigure
 };
@@ -180,7 +192,8 @@ std::chrono::milliseconds agent_cycle(AgentState &state, bool reconfig)
             state.topologies.load(state.params.topology_dir);
         }
         CycleView view;
-        CycleRecord rec = run_cycle(state.params, state.model, state.reports.observed(), state.topologies, view);
+        CycleRecord rec =
+            run_cycle(state.params, state.model, state.reports.observed(), state.topologies, state.requeued, view);
         report(rec, std::move(view), state.stats, state.params, state.stats_path, state.stats_failure);
         state.reports.run(time(nullptr));
     } catch (const std::exception &e) {

@@ -23,6 +23,7 @@ struct CycleRecord {
     size_t started = 0;
     size_t reserved = 0;
     size_t refused = 0;
+    size_t requeued = 0;       // running jobs requeued (accord_policy=preempt)
     int64_t lock_us = 0;       // time holding slurmctld's locks
     int64_t longest_hold_us = 0;  // longest single stretch of holding them
     int64_t lock_wait_us = 0;     // time waiting to get them

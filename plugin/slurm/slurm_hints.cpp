@@ -120,3 +120,18 @@ void read_hints(job_record_t *job, const std::vector<core::Node> &nodes, core::P
 }
 
 }  // namespace accord::slurm
+
+namespace accord::slurm {
+
+std::string model_family(job_record_t *job)
+{
+    std::string prefix = std::string(hints::kModelVar) + "=";
+    for (const auto &entry : hint_entries(job))
+        if (!entry.compare(0, prefix.size(), prefix)) {
+            auto model = hints::check_model(entry.substr(prefix.size()));
+            return model.value ? *model.value : "";
+        }
+    return "";
+}
+
+}  // namespace accord::slurm

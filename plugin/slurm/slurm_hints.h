@@ -4,6 +4,7 @@
 // them. Caller holds the job lock, as for the rest of the snapshot.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "core/snapshot.h"
@@ -13,5 +14,9 @@ namespace accord::slurm {
 
 // Call once `p` holds the job's request and allowed nodes.
 void read_hints(job_record_t *job, const std::vector<core::Node> &nodes, core::PendingJob &p);
+
+// The model family of a running job's --accord-model hint, checked as a
+// pending job's is; "" if it has none or an invalid one.
+std::string model_family(job_record_t *job);
 
 }  // namespace accord::slurm

@@ -25,6 +25,15 @@ bool holds_resources(job_record_t *job)
            (IS_JOB_RUNNING(job) || IS_JOB_SUSPENDED(job) || IS_JOB_COMPLETING(job));
 }
 
+// What job_requeue() accepts: a running batch job whose details->requeue
+// is set (by --requeue, or from JobRequeue when neither --requeue nor
+// --no-requeue was given); heterogeneous jobs are left alone.
+bool may_requeue(job_record_t *job)
+{
+    return IS_JOB_RUNNING(job) && !IS_JOB_COMPLETING(job) && job->batch_flag && job->details &&
+           job->details->requeue && job->part_ptr && !job->het_job_id;
+}
+
 // Running jobs' per-node usage; the nodes' free CPUs and memory follow
 // from it (cons_tres keeps its own per-node totals private).
 void add_running(SlurmSnapshot &snap, const std::vector<int> &cluster_index)
@@ -37,6 +46,10 @@ void add_running(SlurmSnapshot &snap, const std::vector<int> &cluster_index)
         core::RunningJob run;
         run.job_id = job->job_id;
         run.end_time = job->end_time;
+        run.start_time = job->start_time;
+        run.priority = job->priority;
+        run.requeueable = may_requeue(job);
+        run.family = model_family(job);
         int offset = 0;
         for (int i = bit_ffs(res->node_bitmap); i >= 0 && i < static_cast<int>(bit_size(res->node_bitmap)); i++) {
             if (!bit_test(res->node_bitmap, i))
@@ -180,6 +193,7 @@ bool to_pending(job_queue_rec_t *rec, time_t now, const std::vector<int> &cluste
     if (!allowed)
         return false;
     p.job_id = job->job_id;
+    p.priority = rec->priority;  // in this partition
     p.array_tasks = pending_array_tasks(job, rec->array_task_id);
     p.partition = part->name;
     p.time_limit_s = time_limit_seconds(job, part);

@@ -43,6 +43,8 @@ static void assert_defaults(const SchedulerParams &p)
     assert_true(p.gpu_speed.empty());
     assert_true(p.model_path.empty());
     assert_true(p.fairness_bound == 0);
+    assert_int_equal(p.min_run_s, 600);
+    assert_int_equal(p.restart_cost_s, 300);
 }
 
 static const char kIntervalRange[] = "[1, 3600]";
@@ -356,9 +358,62 @@ static void policy_easy_and_allocator_parsed(void **)
 
 static void policy_unknown_value_keeps_the_default(void **)
 {
-    for (const char *text : {"accord_policy=fifo", "accord_policy=", "accord_policy", "accord_policy=EASY"})
-        assert_true(parse_one_error(text, "accord_policy", "easy or allocator").policy ==
+    for (const char *text : {"accord_policy=fifo", "accord_policy=", "accord_policy", "accord_policy=EASY",
+                             "accord_policy=PREEMPT"})
+        assert_true(parse_one_error(text, "accord_policy", "easy, allocator or preempt").policy ==
                     accord::core::CyclePolicy::Allocator);
+}
+
+static void policy_preempt_parsed(void **)
+{
+    assert_true(parse_ok("accord_policy=preempt").policy == accord::core::CyclePolicy::Preempt);
+    assert_true(parse_ok("accord_policy=preempt,accord_policy=easy").policy == accord::core::CyclePolicy::Easy);
+}
+
+// ---- accord_min_run, accord_restart_cost ----------------------------------------------
+
+static void min_run_and_restart_cost_parsed(void **)
+{
+    SchedulerParams p = parse_ok("accord_policy=preempt,accord_min_run=20,accord_restart_cost=5");
+    assert_int_equal(p.min_run_s, 20);
+    assert_int_equal(p.restart_cost_s, 5);
+}
+
+static void min_run_bounds(void **)
+{
+    const char range[] = "[0, 604800]";
+    assert_int_equal(parse_ok("accord_min_run=0").min_run_s, 0);
+    assert_int_equal(parse_ok("accord_min_run=604800").min_run_s, 604800);
+    for (const char *text : {"accord_min_run=-1", "accord_min_run=604801", "accord_min_run=10m", "accord_min_run=",
+                             "accord_min_run"})
+        assert_int_equal(parse_one_error(text, "accord_min_run", range).min_run_s, 600);
+}
+
+static void restart_cost_bounds(void **)
+{
+    const char range[] = "[0, 86400]";
+    assert_int_equal(parse_ok("accord_restart_cost=0").restart_cost_s, 0);
+    assert_int_equal(parse_ok("accord_restart_cost=86400").restart_cost_s, 86400);
+    for (const char *text : {"accord_restart_cost=-5", "accord_restart_cost=86401", "accord_restart_cost=x"})
+        assert_int_equal(parse_one_error(text, "accord_restart_cost", range).restart_cost_s, 300);
+}
+
+static void bad_min_run_keeps_the_policy_and_cost(void **)
+{
+    SchedulerParams p = parse_one_error("accord_policy=preempt,accord_min_run=abc,accord_restart_cost=9",
+                                        "accord_min_run=abc", "[0, 604800]");
+    assert_true(p.policy == accord::core::CyclePolicy::Preempt);
+    assert_int_equal(p.min_run_s, 600);
+    assert_int_equal(p.restart_cost_s, 9);
+}
+
+static void unknown_key_error_lists_the_preempt_keys(void **)
+{
+    std::vector<std::string> errors;
+    parse_scheduler_params("accord_min_runs=5", errors);
+    assert_int_equal(errors.size(), 1);
+    assert_contains(errors[0], "accord_min_run,");
+    assert_contains(errors[0], "accord_restart_cost)");
 }
 
 // ---- accord_model --------------------------------------------------------------------
@@ -494,6 +549,12 @@ int main(void)
         cmocka_unit_test(policy_defaults_to_the_allocator),
         cmocka_unit_test(policy_easy_and_allocator_parsed),
         cmocka_unit_test(policy_unknown_value_keeps_the_default),
+        cmocka_unit_test(policy_preempt_parsed),
+        cmocka_unit_test(min_run_and_restart_cost_parsed),
+        cmocka_unit_test(min_run_bounds),
+        cmocka_unit_test(restart_cost_bounds),
+        cmocka_unit_test(bad_min_run_keeps_the_policy_and_cost),
+        cmocka_unit_test(unknown_key_error_lists_the_preempt_keys),
         cmocka_unit_test(model_absolute_path_taken),
         cmocka_unit_test(model_relative_empty_or_long_path_rejected),
         cmocka_unit_test(topology_absolute_dir_taken),

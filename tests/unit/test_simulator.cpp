@@ -2,6 +2,8 @@
 // policies it compares and the run summary, on tests/data/sim fixtures.
 #include "cmocka_cpp.h"
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -35,6 +37,7 @@ static SimResult run(const std::vector<TraceJob> &trace, const char *cluster, co
     config.learn = learn;
     config.nodes = parse_cluster_spec(cluster);
     config.allocator = find_policy(policy).allocator;
+    config.preempt = find_policy(policy).preempt;
     JobSpeed speed(table());
     auto ranker = find_policy(policy).ranker(table(), gpu_speed);
     return simulate(trace, speed, config, *ranker);
@@ -145,7 +148,7 @@ static void unknown_policy_is_refused(void **)
         find_policy("fifo");
         fail_msg("accepted");
     } catch (const std::invalid_argument &e) {
-        assert_contains(e.what(), "unknown policy 'fifo' (known: slurm, accord-easy, accord-np, tiresias");
+        assert_contains(e.what(), "unknown policy 'fifo' (known: slurm, accord-easy, accord-np, accord-rq, tiresias");
     }
 }
 
@@ -162,10 +165,39 @@ static void registry_tells_event_from_round_policies(void **)
     for (const auto &name : policy_names())
         if (!find_policy(name).ranker)
             assert_string_equal(find_policy(name).round(table(), pairs, {})->name().c_str(), name.c_str());
-    assert_true(policy_names() == (std::vector<std::string>{"slurm", "accord-easy", "accord-np", "tiresias", "gavel-fair",
+    assert_true(policy_names() == (std::vector<std::string>{"slurm", "accord-easy", "accord-np", "accord-rq", "tiresias", "gavel-fair",
                                                             "gavel-fair-agnostic", "gavel-throughput",
                                                             "gavel-fair-packed", "gavel-throughput-packed",
                                                             "sia", "lucid", "accord"}));
+    assert_true(find_policy("accord-rq").preempt && find_policy("accord-rq").allocator &&
+                !find_policy("accord-np").preempt);
+}
+
+// One fast GPU. Job 1 (10,000 s alone) has 4,000 GPU-s of service when job 2
+// (100 s) arrives: job 2 ranks higher (service_priority.h), so accord-rq
+// requeues job 1, which keeps its checkpoint of 3,600 s (one every 600 s),
+// is back in the queue at 4,060 and restarts when job 2 ends at 4,100:
+// 6,400 s left. accord-np lets job 2 wait for job 1.
+static void accord_rq_requeues_for_a_job_with_less_service(void **)
+{
+    std::vector<TraceJob> trace = {job("A", 100000, 0, 1, 1), job("A", 1000, 4000, 1, 2)};
+    SimResult rq = run(trace, "fast:1x1", "accord-rq");
+    assert_true(near(rq.jobs[1].start_s, 4000) && near(rq.jobs[1].end_s, 4100));
+    assert_true(near(rq.jobs[0].start_s, 0) && near(rq.jobs[0].end_s, 10500));
+    assert_true(near(rq.jobs[0].gpu_seconds, 4000 + 6400));
+    assert_true(std::find(rq.decisions.begin(), rq.decisions.end(), "t=4000 requeue job=1") != rq.decisions.end());
+    SimResult np = run(trace, "fast:1x1", "accord-np");
+    assert_true(near(np.jobs[1].end_s, 10100));
+}
+
+// Job 2 arrives while job 1 is in the same service queue (1,000 GPU-s):
+// job 1 ranks higher, so it is never requeued for job 2.
+static void accord_rq_never_requeues_for_lower_priority(void **)
+{
+    SimResult rq = run({job("A", 100000, 0, 1, 1), job("A", 1000, 1000, 1, 2)}, "fast:1x1", "accord-rq");
+    assert_true(near(rq.jobs[0].end_s, 10000) && near(rq.jobs[1].end_s, 10100));
+    for (const auto &line : rq.decisions)
+        assert_true(line.find("requeue") == std::string::npos);
 }
 
 // One fast GPU (B: 4 steps/s), held by job 1 until 100 s. Job 2 (10,000 s)
@@ -326,6 +358,8 @@ int main(void)
         cmocka_unit_test(accord_rounds_let_a_starving_job_overtake_over_the_bound),
         cmocka_unit_test(only_accords_policies_take_the_fairness_bound),
         cmocka_unit_test(summary_figures),
+        cmocka_unit_test(accord_rq_requeues_for_a_job_with_less_service),
+        cmocka_unit_test(accord_rq_never_requeues_for_lower_priority),
         cmocka_unit_test(summary_json_has_the_figures),
         cmocka_unit_test(bound_starts_at_arrival_on_fastest_type),
         cmocka_unit_test(bound_takes_the_faster_of_one_node_and_spread),

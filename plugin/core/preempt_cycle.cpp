@@ -1,0 +1,200 @@
+#include "core/preempt_cycle.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "core/allocator_cycle.h"
+
+namespace accord::core {
+
+namespace {
+
+// A running job the allocator may move: `gpus` GPUs of `type`.
+struct Movable {
+    size_t running = 0;  // index into ClusterSnapshot::running
+    std::string type;
+    int gpus = 0;
+    double rate = 0;
+};
+
+// Its GPUs, when of one type only and on schedulable nodes; else 0.
+std::pair<std::string, int> held_gpus(const RunningJob &r, const ClusterSnapshot &s)
+{
+    GpuCounts held;
+    for (const auto &use : r.usage) {
+        if (!s.nodes[use.node].schedulable)
+            return {"", 0};
+        for (const auto &[type, count] : use.used.gpus)
+            if (count > 0)
+                held[type] += count;
+    }
+    if (held.size() != 1)
+        return {"", 0};
+    return *held.begin();
+}
+
+std::vector<Movable> movable_jobs(const ClusterSnapshot &s, const GpuTypeRanker &ranker, const PreemptConfig &p)
+{
+    std::vector<Movable> out;
+    for (size_t i = 0; i < s.running.size(); i++) {
+        const RunningJob &r = s.running[i];
+        if (!r.requeueable || s.now - r.start_time < p.min_run_s)
+            continue;
+        auto [type, gpus] = held_gpus(r, s);
+        if (gpus == 0)
+            continue;
+        PendingJob as_pending;
+        as_pending.family = r.family;
+        auto speed = ranker.speed(as_pending, type);
+        if (speed && *speed > 0)
+            out.push_back(Movable{i, type, gpus, *speed * gpus});
+    }
+    return out;
+}
+
+// The allocator's nodes: per schedulable node and GPU type, what is free
+// plus what movable jobs hold there; `index` finds them by (node, type).
+struct PreemptNodes {
+    std::vector<AllocNode> nodes;
+    std::map<std::pair<int, std::string>, size_t> index;
+};
+
+PreemptNodes preempt_nodes(const ClusterSnapshot &s, const std::vector<Movable> &movable)
+{
+    std::map<std::pair<int, std::string>, int> gpus;
+    for (size_t n = 0; n < s.nodes.size(); n++)
+        if (s.nodes[n].schedulable)
+            for (const auto &[type, count] : s.nodes[n].free.gpus)
+                gpus[{static_cast<int>(n), type}] += count;
+    for (const auto &m : movable)
+        for (const auto &use : s.running[m.running].usage)
+            gpus[{use.node, m.type}] += use.used.gpus_of(m.type);
+    PreemptNodes out;
+    for (const auto &[key, count] : gpus)
+        if (count > 0) {
+            out.index[key] = out.nodes.size();
+            out.nodes.push_back(AllocNode{key.second, count});
+        }
+    return out;
+}
+
+AllocJob alloc_job(const Movable &m, const ClusterSnapshot &s, const PreemptNodes &nodes)
+{
+    const RunningJob &r = s.running[m.running];
+    AllocJob a;
+    a.id = r.job_id;
+    a.options = {JobOption{m.type, m.gpus, m.rate, r.usage.size() > 1 ? m.rate : 0}};
+    a.current = 0;
+    a.attained_gpu_s = static_cast<double>(m.gpus) * static_cast<double>(s.now - r.start_time);
+    for (const auto &use : r.usage)
+        a.held.push_back(NodeShare{nodes.index.at({use.node, m.type}), use.used.gpus_of(m.type)});
+    return a;
+}
+
+// The movable jobs the allocator, deciding for them and the queue
+// together, does not keep where they are.
+std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movable> &movable,
+                               const CycleConfig &config, const GpuTypeRanker &ranker, const AllocConfig &alloc)
+{
+    PreemptNodes nodes = preempt_nodes(s, movable);
+    std::vector<AllocJob> jobs;
+    for (const auto &m : movable)
+        jobs.push_back(alloc_job(m, s, nodes));
+    PlanningOrder order = planning_order(s, config.max_jobs, config.fairness_bound, ranker);
+    QueueAllocJobs queue = queue_alloc_jobs(s, order, ranker);
+    jobs.insert(jobs.end(), queue.jobs.begin(), queue.jobs.end());
+    std::vector<AllocChoice> choice = allocate(jobs, nodes.nodes, alloc);
+    std::vector<Movable> out;
+    for (size_t j = 0; j < movable.size(); j++)
+        if (choice[j].option != 0 || choice[j].shares != jobs[j].held)
+            out.push_back(movable[j]);
+    return out;
+}
+
+// The snapshot with `requeued` gone and their resources free.
+ClusterSnapshot without(const ClusterSnapshot &s, const std::vector<Movable> &requeued)
+{
+    ClusterSnapshot out = s;
+    std::set<size_t> gone;
+    for (const auto &m : requeued) {
+        gone.insert(m.running);
+        for (const auto &use : s.running[m.running].usage)
+            out.nodes[use.node].free += use.used;
+    }
+    out.running.clear();
+    for (size_t i = 0; i < s.running.size(); i++)
+        if (!gone.count(i))
+            out.running.push_back(s.running[i]);
+    return out;
+}
+
+// The requeue of `m` as the plan justifies it: the higher-priority starts
+// on its GPUs, and gain against cost (preempt_cycle.h); empty when it is
+// not worth it.
+std::optional<Decision> requeue_of(const Movable &m, const ClusterSnapshot &s, const CyclePlan &plan,
+                                   const PreemptConfig &p)
+{
+    const RunningJob &r = s.running[m.running];
+    std::map<int, int> held;  // node -> its GPUs there
+    for (const auto &use : r.usage)
+        held[use.node] += use.used.gpus_of(m.type);
+    RequeueNote note;
+    int taken = 0;
+    for (const auto &d : plan.decisions) {
+        if (d.verdict != Verdict::Start || s.queue[d.queue_index].priority <= r.priority)
+            continue;
+        int on_its_gpus = 0;
+        for (const auto &use : d.placement) {
+            auto it = held.find(use.node);
+            if (it != held.end())
+                on_its_gpus += std::min(it->second, use.used.gpus_of(m.type));
+        }
+        if (on_its_gpus > 0) {
+            taken += on_its_gpus;
+            note.for_jobs.push_back(d.job_id);
+        }
+    }
+    double wait_spared = static_cast<double>(std::min(r.end_time - s.now, s.now - r.start_time));
+    note.gain_gpu_s = std::min(taken, m.gpus) * std::max(wait_spared, 0.0);
+    note.cost_gpu_s = static_cast<double>(m.gpus) * static_cast<double>(p.restart_cost_s);
+    if (taken == 0 || note.gain_gpu_s <= note.cost_gpu_s)
+        return std::nullopt;
+    Decision d;
+    d.queue_index = m.running;
+    d.job_id = r.job_id;
+    d.verdict = Verdict::Requeue;
+    d.gpu_type = m.type;
+    d.placement = r.usage;
+    d.requeue = std::move(note);
+    return d;
+}
+
+}  // namespace
+
+CyclePlan preempt_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
+                        const AllocConfig &alloc, const PreemptConfig &preempt)
+{
+    std::vector<Movable> movable = movable_jobs(snapshot, ranker, preempt);
+    std::vector<Movable> requeued =
+        movable.empty() ? movable : displaced(snapshot, movable, config, ranker, alloc);
+    while (!requeued.empty()) {
+        CyclePlan plan = allocator_cycle(without(snapshot, requeued), config, ranker, alloc);
+        std::vector<Movable> kept;
+        std::vector<Decision> requeues;
+        for (const auto &m : requeued)
+            if (auto d = requeue_of(m, snapshot, plan, preempt)) {
+                kept.push_back(m);
+                requeues.push_back(std::move(*d));
+            }
+        if (kept.size() == requeued.size()) {
+            plan.requeues = std::move(requeues);
+            return plan;
+        }
+        requeued = std::move(kept);
+    }
+    return allocator_cycle(snapshot, config, ranker, alloc);
+}
+
+}  // namespace accord::core

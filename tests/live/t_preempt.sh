@@ -1,0 +1,45 @@
+# accord_policy=preempt (run-live-tests.sh: accord_min_run=5,
+# accord_restart_cost=1): a requeue-able job holding a node's a100 GPUs is
+# requeued for a higher-priority job, which then starts there; the requeued
+# job runs again within seconds (not after Slurm's 1201 s credential delay)
+# and ends; a --no-requeue job is never touched.
+# The allocator orders by attained service (core/allocator.h): a running
+# job is displaced only once it is past the first queue, 3600 GPU-s, which
+# takes 450 s on a node's 8 GPUs. This test therefore takes about 8 minutes.
+
+PREEMPT_RAN=$CLUSTER_DIR/preempt-ran
+
+# Records "JOBID RESTART-COUNT" when it starts; runs long the first time,
+# briefly once requeued.
+requeue_recording_job() {  # requeue_recording_job SBATCH-ARGS...
+    submit "$@" -t 30 --wrap "echo \$SLURM_JOB_ID \${SLURM_RESTART_COUNT:-0} >>$PREEMPT_RAN;
+        if [ \${SLURM_RESTART_COUNT:-0} -gt 0 ]; then sleep 5; else sleep 900; fi"
+}
+
+runs_of() { grep -c "^$1 " "$PREEMPT_RAN" 2>/dev/null; }
+
+test_requeue_for_a_higher_priority_job() {
+    local low keep high blocked log=$CLUSTER_DIR/log/slurmctld.log
+    low=$(requeue_recording_job --requeue -w a100-1 --gres=gpu:a100:8)
+    keep=$(requeue_recording_job --no-requeue -w a100-2 --gres=gpu:a100:8)
+    check "the requeue-able job runs" wait_state "$low" RUNNING
+    check "the --no-requeue job runs" wait_state "$keep" RUNNING
+    high=$(submit -w a100-1 --gres=gpu:a100:8 -t 5 --wrap 'sleep 10')
+    blocked=$(submit -w a100-2 --gres=gpu:a100:8 -t 5 --wrap 'sleep 10')
+    # priority/basic counts down from near 2^32 by submission: above all of them.
+    scontrol update jobid="$high" priority=4294967000
+    scontrol update jobid="$blocked" priority=4294967000
+    check "the requeue-able job is requeued once past the allocator's first queue" \
+        wait_until 560 grep -q "JobId=$low requeued by sched/accord for JobId=$high" "$log"
+    check "its SystemComment says why" contains "$(job_comment "$low")" \
+        "accord: requeued by sched/accord for JobId=$high: predicted gain"
+    check "the higher-priority job starts on its GPUs" wait_state "$high" RUNNING 60
+    check "the requeued job runs again soon after" wait_state "$low" RUNNING 60
+    check "and ends" wait_state "$low" COMPLETED 60
+    check "it ran twice, the second time as a restart" equals "$(grep "^$low " "$PREEMPT_RAN" | tr '\n' ' ')" \
+        "$low 0 $low 1 "
+    check "the --no-requeue job is still in its first run" equals "$(job_field "$keep" JobState) $(runs_of "$keep")" \
+        "RUNNING 1"
+    check "the job behind it waits" equals "$(job_field "$blocked" JobState)" PENDING
+    check "one requeue line in all" equals "$(grep -c 'requeued by sched/accord' "$log")" 1
+}

@@ -1,0 +1,154 @@
+// Unit tests for core/preempt_cycle: which running jobs the allocator may
+// displace and when a displaced job is requeued (requeue-able only, after
+// its minimum run, for a higher-priority job only, gain above the restart
+// cost), and the starts planned on its GPUs.
+#include "cmocka_cpp.h"
+
+#include <map>
+#include <string>
+
+#include "core/decision.h"
+#include "core/gpu_type_ranker.h"
+#include "core/plan_cycle.h"
+#include "core/preempt_cycle.h"
+#include "snapshot_builder.h"
+
+using accord::core::AllocConfig;
+using accord::core::CycleConfig;
+using accord::core::CyclePlan;
+using accord::core::Decision;
+using accord::core::PreemptConfig;
+using accord::core::SpeedTableRanker;
+using accord::core::Verdict;
+using namespace accord::test;
+
+static const std::map<std::string, double> kSpeeds = {{"a100", 3}, {"t4", 1}};
+
+// An a100 node held by job 50 (requeue-able, priority 1, run an hour, an
+// hour and a half to its limit) and a t4 node held by job 60 (never
+// requeued). Job 1 (priority 10) waits for 4 GPUs of any type.
+static SnapshotBuilder fast_type_held()
+{
+    SnapshotBuilder b;
+    b.add_node("a100-1", 64, 512000, {{"a100", 4}});
+    b.add_node("t4-1", 32, 256000, {{"t4", 4}});
+    RunningJob &low = b.add_running(50, b.now() + 5400, "a100-1", res(4, 4000, {{"a100", 4}}));
+    low.start_time = b.now() - 3600;
+    low.priority = 1;
+    low.requeueable = true;
+    RunningJob &fixed = b.add_running(60, b.now() + 5400, "t4-1", res(4, 4000, {{"t4", 4}}));
+    fixed.start_time = b.now() - 3600;
+    fixed.priority = 0;
+    PendingJob &high = b.add_pending(1, 1, {"", 0, 4}, 3600);
+    high.priority = 10;
+    return b;
+}
+
+static CyclePlan run(const SnapshotBuilder &b, PreemptConfig preempt = {})
+{
+    return preempt_cycle(b.get(), CycleConfig{}, SpeedTableRanker(kSpeeds), AllocConfig{}, preempt);
+}
+
+static void assert_nothing_happens(const CyclePlan &plan)
+{
+    assert_int_equal(plan.requeues.size(), 0);
+    assert_int_equal(plan.starts, 0);
+}
+
+static void higher_priority_job_gets_the_fast_type(void **)
+{
+    CyclePlan plan = run(fast_type_held());
+    assert_int_equal(plan.requeues.size(), 1);
+    const Decision &r = plan.requeues[0];
+    assert_int_equal(r.job_id, 50);
+    assert_int_equal(r.verdict, Verdict::Requeue);
+    assert_int_equal(r.requeue->for_jobs.size(), 1);
+    assert_int_equal(r.requeue->for_jobs[0], 1);
+    assert_true(r.requeue->gain_gpu_s == 4.0 * 3600);  // its 4 GPUs x its run so far (< limit left)
+    assert_true(r.requeue->cost_gpu_s == 4.0 * 300);
+    assert_int_equal(plan.starts, 1);
+    assert_int_equal(plan.decisions[0].verdict, Verdict::Start);
+    assert_string_equal(plan.decisions[0].gpu_type.c_str(), "a100");
+    assert_string_equal(accord::core::explain_requeue(r).c_str(),
+                        "requeued by sched/accord for JobId=1: predicted gain 14400 GPU-s over restart cost 1200 GPU-s");
+}
+
+// accord_policy=preempt runs this cycle with accord_min_run and
+// accord_restart_cost; accord_policy=allocator never requeues.
+static void plan_cycle_runs_it_for_accord_policy_preempt(void **)
+{
+    SnapshotBuilder b = fast_type_held();
+    SpeedTableRanker ranker(kSpeeds);
+    accord::core::SchedulerParams params;
+    assert_int_equal(plan_cycle(b.get(), params, ranker).requeues.size(), 0);
+    params.policy = accord::core::CyclePolicy::Preempt;
+    CyclePlan plan = plan_cycle(b.get(), params, ranker);
+    assert_int_equal(plan.requeues.size(), 1);
+    assert_true(plan.requeues[0].requeue->cost_gpu_s == 4.0 * 300);
+    params.restart_cost_s = 10;
+    assert_true(plan_cycle(b.get(), params, ranker).requeues[0].requeue->cost_gpu_s == 4.0 * 10);
+    params.min_run_s = 3601;  // job 50 has run 3600 s
+    assert_int_equal(plan_cycle(b.get(), params, ranker).requeues.size(), 0);
+}
+
+static void job_without_requeue_is_never_requeued(void **)
+{
+    SnapshotBuilder b = fast_type_held();
+    b.snapshot().running[0].requeueable = false;
+    assert_nothing_happens(run(b));
+}
+
+// Job 50 has run an hour: requeued with a minimum run of an hour, kept with
+// one second more.
+static void job_below_its_minimum_run_is_kept(void **)
+{
+    SnapshotBuilder b = fast_type_held();
+    assert_nothing_happens(run(b, PreemptConfig{3601, 300}));
+    assert_int_equal(run(b, PreemptConfig{3600, 300}).requeues.size(), 1);
+}
+
+// 4 GPUs x 299 s left to its limit is below the restart cost of 4 x 300.
+static void gain_below_restart_cost_is_kept(void **)
+{
+    SnapshotBuilder b = fast_type_held();
+    b.snapshot().running[0].end_time = b.now() + 300;
+    assert_nothing_happens(run(b));
+    b.snapshot().running[0].end_time = b.now() + 301;
+    assert_int_equal(run(b).requeues.size(), 1);
+}
+
+static void lower_priority_job_never_displaces(void **)
+{
+    SnapshotBuilder b = fast_type_held();
+    b.pending(0).priority = 1;  // equal is not higher
+    assert_nothing_happens(run(b));
+}
+
+// With a free a100 node the pending job starts there: nothing is requeued.
+static void no_requeue_when_the_job_fits_anyway(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("a100-1", 64, 512000, {{"a100", 4}});
+    b.add_node("a100-2", 64, 512000, {{"a100", 4}});
+    RunningJob &low = b.add_running(50, b.now() + 5400, "a100-1", res(4, 4000, {{"a100", 4}}));
+    low.start_time = b.now() - 3600;
+    low.requeueable = true;
+    b.add_pending(1, 1, {"", 0, 4}, 3600).priority = 10;
+    CyclePlan plan = run(b);
+    assert_int_equal(plan.requeues.size(), 0);
+    assert_int_equal(plan.starts, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(higher_priority_job_gets_the_fast_type),
+        cmocka_unit_test(plan_cycle_runs_it_for_accord_policy_preempt),
+        cmocka_unit_test(job_without_requeue_is_never_requeued),
+        cmocka_unit_test(job_below_its_minimum_run_is_kept),
+        cmocka_unit_test(gain_below_restart_cost_is_kept),
+        cmocka_unit_test(lower_priority_job_never_displaces),
+        cmocka_unit_test(no_requeue_when_the_job_fits_anyway),
+    };
+    return cmocka_run_group_tests(tests, nullptr, nullptr);
+}
