@@ -252,7 +252,7 @@ static void only_accords_policies_take_the_fairness_bound(void **)
 {
     for (const auto &name : policy_names())
         assert_int_equal(find_policy(name).takes_fairness,
-                         name == "accord-easy" || name == "accord-np" || name == "accord");
+                         name == "accord-easy" || name == "accord-np" || name == "accord-rq" || name == "accord");
 }
 
 static void summary_figures(void **)
