@@ -105,6 +105,7 @@ private:
     std::vector<long> position_;  // per job: its place in view_.jobs, or -1
     std::vector<Held> held_;      // per job
     double grid_start_ = 0;       // rounds start at grid_start_ + k x round_s
+    double busy_until_s_ = 0;     // when the last job to end ended
     size_t grid_round_ = 0;
     SimResult result_;
 };
@@ -266,6 +267,7 @@ void RoundSimulation::advance(const std::vector<const Assignment *> &next)
             held_s = restart + std::min(training, job.remaining_steps / h.rate);
             job.remaining_steps = 0;
             done.end_s = view_.now_s + held_s;
+            busy_until_s_ = std::max(busy_until_s_, done.end_s);
             finished_++;
         } else {
             job.remaining_steps -= h.rate * training;
@@ -305,7 +307,10 @@ SimResult RoundSimulation::run(const Progress &progress)
     size_t reported = 0;
     while (finished_ < result_.jobs.size()) {
         if (view_.jobs.empty()) {
-            grid_start_ = result_.jobs[order_[arrived_]].trace.arrival_s;
+            // An idle cluster starts its rounds afresh at the next arrival,
+            // but never before the last job held its GPUs: that arrival may
+            // have come during the round in which every job ended.
+            grid_start_ = std::max(result_.jobs[order_[arrived_]].trace.arrival_s, busy_until_s_);
             grid_round_ = 0;
             view_.now_s = grid_start_;
         }

@@ -184,6 +184,18 @@ static void arrivals_wait_for_a_round_and_idle_time_is_skipped(void **)
     assert_int_equal(r.cycle_seconds.size(), 3);  // t=0, 100, 1000
 }
 
+// Job 2 arrives at t=20 while job 1 holds the only GPU until t=30, and job 1
+// is the last to end in that round: the idle cluster's next round starts at
+// 30, not at the arrival (the GPU was not free then).
+static void idle_restart_waits_for_the_last_job_to_end(void **)
+{
+    Scripted policy(greedy);
+    SimResult r = run({job("A", 300, 0, 1, 1), job("A", 100, 20, 1, 2)}, "fast:1x1", policy);
+    assert_true(near(r.jobs[0].end_s, 30));
+    assert_true(near(r.jobs[1].start_s, 30));
+    assert_true(near(r.jobs[1].end_s, 40));
+}
+
 static void spread_job_runs_at_spread_speed(void **)
 {
     Scripted policy(greedy);
@@ -389,6 +401,7 @@ int main(void)
         cmocka_unit_test(restart_longer_than_a_round_carries_over),
         cmocka_unit_test(unchanged_assignment_keeps_its_gpus_without_restart),
         cmocka_unit_test(arrivals_wait_for_a_round_and_idle_time_is_skipped),
+        cmocka_unit_test(idle_restart_waits_for_the_last_job_to_end),
         cmocka_unit_test(spread_job_runs_at_spread_speed),
         cmocka_unit_test(largest_first_then_best_fit_keeps_jobs_on_one_node),
         cmocka_unit_test(packed_pair_runs_at_measured_pair_speeds),
