@@ -4,6 +4,7 @@
 // jobs fixed, the reservation of the top blocked job, the fallback to the
 // job's own request, CPU-only jobs, the decision texts).
 #include "cmocka_cpp.h"
+#include "plan_lookup.h"
 
 #include <map>
 #include <string>
@@ -62,17 +63,6 @@ static CyclePlan run(const SnapshotBuilder &b, const accord::core::GpuTypeRanker
 }
 
 static CyclePlan run(const SnapshotBuilder &b) { return run(b, SpeedTableRanker(kSpeeds)); }
-
-static Decision only(const CyclePlan &plan, uint32_t job_id)
-{
-    std::vector<Decision> found;
-    for (const auto &d : plan.decisions)
-        if (d.job_id == job_id)
-            found.push_back(d);
-    if (found.size() != 1)
-        fail_msg("job %u has %zu decisions, expected 1", job_id, found.size());
-    return found[0];
-}
 
 static int gpus_placed(const Decision &d)
 {

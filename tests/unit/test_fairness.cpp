@@ -4,6 +4,7 @@
 // it: a job over the bound overtakes and takes the reservation, below the
 // bound nothing changes, 0 is off.
 #include "cmocka_cpp.h"
+#include "plan_lookup.h"
 
 #include <map>
 #include <string>
@@ -113,17 +114,6 @@ static CycleConfig bound(double rho)
 }
 
 static CyclePlan run(const SnapshotBuilder &b, const CycleConfig &c) { return schedule_cycle(b.get(), c, kRanker); }
-
-static Decision only(const CyclePlan &plan, uint32_t job_id)
-{
-    std::vector<Decision> found;
-    for (const auto &d : plan.decisions)
-        if (d.job_id == job_id)
-            found.push_back(d);
-    if (found.size() != 1)
-        fail_msg("job %u has %zu decisions, expected 1", job_id, found.size());
-    return found[0];
-}
 
 // Everything a plan says, one line per decision.
 static std::string text_of(const CyclePlan &plan, const SnapshotBuilder &b)

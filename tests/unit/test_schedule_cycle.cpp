@@ -3,6 +3,7 @@
 // backfill with reservations, NeverFits, array records, duplicate records,
 // max_jobs and counters.
 #include "cmocka_cpp.h"
+#include "plan_lookup.h"
 
 #include <algorithm>
 #include <cstring>
@@ -64,25 +65,8 @@ static CyclePlan run(const SnapshotBuilder &b, const CycleConfig &c = config(),
     return schedule_cycle(b.get(), c, ranker);
 }
 
-static std::vector<const Decision *> decisions_for(const CyclePlan &plan, uint32_t job_id)
-{
-    std::vector<const Decision *> out;
-    for (const auto &d : plan.decisions)
-        if (d.job_id == job_id)
-            out.push_back(&d);
-    return out;
-}
-
 // A copy of the one decision for `job_id` (safe on a temporary plan); fails
 // the test if there is not exactly one.
-static Decision only(const CyclePlan &plan, uint32_t job_id)
-{
-    auto ds = decisions_for(plan, job_id);
-    if (ds.size() != 1)
-        fail_msg("job %u has %zu decisions, expected 1", job_id, ds.size());
-    return *ds[0];
-}
-
 static size_t count_verdict(const CyclePlan &plan, uint32_t job_id, Verdict v)
 {
     size_t n = 0;
