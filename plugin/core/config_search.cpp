@@ -1,5 +1,7 @@
 #include "core/config_search.h"
 
+#include "core/knapsack.h"
+
 #include <algorithm>
 #include <limits>
 #include <optional>
@@ -202,7 +204,7 @@ private:
     }
 
     // Splits the jobs of types a and b between them optimally for their
-    // current counts: a knapsack over b's GPUs (dynamic programming), each
+    // current counts: a knapsack over b's GPUs (knapsack.h), each
     // job that could be on either worth its value on b less its value on a,
     // the GPUs left on b bounded so that the rest fit a. Exact for two
     // types; over more, repeated for every pair while a split gains.
@@ -212,7 +214,6 @@ private:
         std::vector<int> weight;
         std::vector<double> profit;
         int fixed_a = 0, fixed_b = 0, movable_gpus = 0;
-        double base = 0;
         for (int k : {a, b})
             for (size_t j : members_[k]) {
                 int gpus = ladders_[j][k][level_[j]].gpus;
@@ -224,34 +225,17 @@ private:
                 items.push_back(j);
                 weight.push_back(gpus);
                 profit.push_back(*on_b - *on_a);
-                base += *on_a;
                 movable_gpus += gpus;
             }
-        int most = capacity_[b] - fixed_b, least = movable_gpus - (capacity_[a] - fixed_a);
-        if (items.empty() || most < 0 || least > most)
+        if (items.empty())
             return false;
-        least = std::max(least, 0);
-        std::vector<double> best(most + 1, kInfeasible);
-        std::vector<std::vector<bool>> took(items.size(), std::vector<bool>(most + 1, false));
-        best[0] = 0;
-        for (size_t i = 0; i < items.size(); i++)
-            for (int w = most; w >= weight[i]; w--)
-                if (best[w - weight[i]] != kInfeasible && best[w - weight[i]] + profit[i] > best[w] + kEpsilon) {
-                    best[w] = best[w - weight[i]] + profit[i];
-                    took[i][w] = true;
-                }
-        int at = -1;
-        for (int w = least; w <= most; w++)
-            if (best[w] != kInfeasible && (at < 0 || best[w] > best[at] + kEpsilon))
-                at = w;
-        if (at < 0)
+        auto to_b = knapsack(weight, profit, movable_gpus - (capacity_[a] - fixed_a), capacity_[b] - fixed_b);
+        if (!to_b)
             return false;
         std::vector<int> to(items.size(), a);
-        for (size_t i = items.size(); i-- > 0;)
-            if (took[i][at]) {
+        for (size_t i = 0; i < items.size(); i++)
+            if ((*to_b)[i])
                 to[i] = b;
-                at -= weight[i];
-            }
         return apply_split(a, b, items, to);
     }
 
