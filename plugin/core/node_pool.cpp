@@ -6,13 +6,14 @@
 namespace accord::core {
 
 NodePool::NodePool(const std::vector<AllocNode> &nodes)
-    : free_(nodes.size(), 0), node_type_(nodes.size(), -1), position_(nodes.size(), 0)
+    : capacity_(nodes.size(), 0), free_(nodes.size(), 0), node_type_(nodes.size(), -1), position_(nodes.size(), 0)
 {
     for (size_t n = 0; n < nodes.size(); n++) {
         auto [it, added] = ids_.emplace(nodes[n].gpu_type, static_cast<int>(types_.size()));
         if (added)
             types_.emplace_back();
         Type &t = types_[it->second];
+        capacity_[n] = nodes[n].gpus;
         position_[n] = t.nodes.size();
         t.nodes.push_back(n);
         t.largest = std::max(t.largest, nodes[n].gpus);

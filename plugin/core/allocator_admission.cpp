@@ -1,0 +1,168 @@
+#include "core/allocator_admission.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "core/allocator_order.h"
+
+namespace accord::core {
+
+void keep_unmovable(AllocState &s)
+{
+    for (size_t j = 0; j < s.size(); j++) {
+        if (s.movable(j))
+            continue;
+        const AllocJob &job = s.job(j);
+        long p = job.partner;
+        bool pair = p >= 0 && !s.movable(static_cast<size_t>(p));
+        if (pair && p < static_cast<long>(j))
+            s.choice[j] = AllocChoice{job.current, job.held, p};
+        else
+            s.take(j, job.current, job.held);
+        s.choice[j].partner = pair ? p : -1;
+    }
+}
+
+namespace {
+
+// Admission's own state: the holders not yet reached, on their nodes.
+class Admission {
+public:
+    explicit Admission(AllocState &s)
+        : s_(s), reserved_(s.size(), false), holders_on_(s.pool.nodes())
+    {
+    }
+
+    void run(const std::vector<size_t> &order)
+    {
+        reserve_holders();
+        for (size_t j : order) {
+            if (reserved_[j]) {
+                reserved_[j] = false;
+                s_.choice[j] = AllocChoice{s_.job(j).current, s_.job(j).held};
+            } else if (!s_.admitted(j) && !s_.place_on_free(j)) {
+                place_displacing(j);
+            }
+        }
+    }
+
+private:
+    // Holders keep their nodes until admission reaches them or a job
+    // earlier in the order displaces them.
+    void reserve_holders()
+    {
+        for (size_t j = 0; j < s_.size(); j++) {
+            const AllocJob &job = s_.job(j);
+            if (!s_.movable(j) || job.current < 0 || job.held.empty() || !s_.usable(j, job.current) || guest(s_, j))
+                continue;
+            s_.pool.take(job.held);
+            reserved_[j] = true;
+            for (const auto &share : job.held)
+                holders_on_[share.node].push_back(j);
+        }
+    }
+
+    int held_gpus(size_t h) const { return s_.option(h, s_.job(h).current).gpus; }
+
+    // The reserved holders on `node` that would free it, lowest priority
+    // first, until the node has `gpus` free; empty when they cannot.
+    std::optional<std::vector<size_t>> victims_on(size_t node, int gpus) const
+    {
+        std::vector<size_t> holders;
+        for (size_t h : holders_on_[node])
+            if (reserved_[h])
+                holders.push_back(h);
+        std::sort(holders.begin(), holders.end(), [&](size_t a, size_t b) { return s_.rank[a] > s_.rank[b]; });
+        int free = s_.pool.free_on(node);
+        std::vector<size_t> victims;
+        for (size_t h = 0; h < holders.size() && free < gpus; h++) {
+            victims.push_back(holders[h]);
+            for (const auto &share : s_.job(holders[h]).held)
+                free += share.node == node ? share.gpus : 0;
+        }
+        if (free < gpus)
+            return std::nullopt;
+        return victims;
+    }
+
+    // One node for option o made free by displacing reserved holders later
+    // in the order: the node where that displaces the fewest GPUs.
+    std::optional<Candidate> displacing_placement(size_t j, int o) const
+    {
+        if (!s_.usable(j, o))
+            return std::nullopt;
+        int type = s_.type(j, o), gpus = s_.option(j, o).gpus;
+        if (gpus > s_.pool.largest_node(type))
+            return displacing_spread(j, o);
+        std::optional<Candidate> best;
+        int best_cost = 0;
+        for (size_t n : s_.pool.nodes_of(type)) {
+            if (s_.pool.capacity_of(n) < gpus)
+                continue;
+            auto victims = victims_on(n, gpus);
+            if (!victims)
+                continue;
+            int cost = 0;
+            for (size_t h : *victims)
+                cost += held_gpus(h);
+            if (!best || cost < best_cost) {
+                best = Candidate{o, Shares{NodeShare{n, gpus}}, *victims};
+                best_cost = cost;
+            }
+        }
+        return best;
+    }
+
+    // A count no node holds, spread over GPUs freed by displacing reserved
+    // holders of the type, lowest priority first.
+    std::optional<Candidate> displacing_spread(size_t j, int o) const
+    {
+        int type = s_.type(j, o), gpus = s_.option(j, o).gpus;
+        std::vector<size_t> holders;
+        for (size_t n : s_.pool.nodes_of(type))
+            for (size_t h : holders_on_[n])
+                if (reserved_[h] && std::find(holders.begin(), holders.end(), h) == holders.end())
+                    holders.push_back(h);
+        std::sort(holders.begin(), holders.end(), [&](size_t a, size_t b) { return s_.rank[a] > s_.rank[b]; });
+        int free = s_.pool.free_gpus(type);
+        std::vector<size_t> victims;
+        for (size_t k = 0; k < holders.size() && free < gpus; k++) {
+            victims.push_back(holders[k]);
+            free += held_gpus(holders[k]);
+        }
+        if (free < gpus)
+            return std::nullopt;
+        return Candidate{o, {}, victims};
+    }
+
+    // The first option, in the job's order, that displacing makes room for.
+    void place_displacing(size_t j)
+    {
+        std::optional<Candidate> best;
+        for (int o = 0; !best && o < s_.options(j); o++)
+            best = displacing_placement(j, o);
+        if (!best)
+            return;
+        for (size_t h : best->victims)
+            if (reserved_[h]) {
+                reserved_[h] = false;
+                s_.pool.release(s_.job(h).held);
+            }
+        if (best->shares.empty())
+            best->shares = s_.pool.spread(s_.type(j, best->option), s_.option(j, best->option).gpus);
+        s_.take(j, best->option, best->shares);
+    }
+
+    AllocState &s_;
+    std::vector<bool> reserved_;                   // holder still on its nodes, not yet reached
+    std::vector<std::vector<size_t>> holders_on_;  // per node: holders reserved there
+};
+
+}  // namespace
+
+void admit(AllocState &s, const std::vector<size_t> &order)
+{
+    Admission(s).run(order);
+}
+
+}  // namespace accord::core
