@@ -8,13 +8,14 @@ namespace accord::core {
 AllocState::AllocState(const std::vector<AllocJob> &jobs, const std::vector<AllocNode> &nodes,
                        const AllocConfig &config)
     : pool(nodes), choice(jobs.size()), rank(jobs.size(), 0), weight(jobs.size(), 1), jobs_(jobs), config_(config),
-      slowest_(jobs.size(), 1), fastest_(jobs.size(), 0), type_(jobs.size())
+      slowest_(jobs.size(), 1), fastest_(jobs.size(), 0), first_option_(jobs.size())
 {
     for (size_t j = 0; j < jobs.size(); j++) {
         double slowest = 0;
-        for (size_t o = 0; o < jobs[j].options.size(); o++) {
-            type_[j].push_back(pool.type_id(jobs[j].options[o].gpu_type));
-            double rate = type_[j][o] >= 0 ? jobs[j].options[o].rate : 0;
+        first_option_[j] = type_.size();
+        for (int o = 0; o < options(j); o++) {
+            type_.push_back(pool.type_id(jobs[j].options[o].gpu_type));
+            double rate = type(j, o) >= 0 ? jobs[j].options[o].rate : 0;
             if (rate > 0)
                 slowest = slowest == 0 ? rate : std::min(slowest, rate);
             fastest_[j] = std::max(fastest_[j], rate);
@@ -48,10 +49,10 @@ double AllocState::value(size_t j, int o, const Shares &shares) const
     return weight[j] * std::log(kept ? rate * (1 + config_.migrate_gain) : rate);
 }
 
-int AllocState::option_with(size_t j, int type, int gpus) const
+int AllocState::option_with(size_t j, int on_type, int gpus) const
 {
     for (int o = 0; o < options(j); o++)
-        if (type_[j][o] == type && option(j, o).gpus == gpus && option(j, o).rate > 0)
+        if (type(j, o) == on_type && option(j, o).gpus == gpus && option(j, o).rate > 0)
             return o;
     return -1;
 }

@@ -31,18 +31,18 @@ public:
     int options(size_t j) const { return static_cast<int>(jobs_[j].options.size()); }
     const JobOption &option(size_t j, int o) const { return jobs_[j].options[o]; }
     // The pool's number of the option's GPU type; -1 when no node has it.
-    int type(size_t j, int o) const { return type_[j][o]; }
+    int type(size_t j, int o) const { return type_[first_option_[j] + o]; }
     double fastest(size_t j) const { return fastest_[j]; }
     const AllocConfig &config() const { return config_; }
 
     bool movable(size_t j) const { return jobs_[j].movable || jobs_[j].current < 0; }
     bool admitted(size_t j) const { return choice[j].option >= 0; }
-    bool usable(size_t j, int o) const { return type_[j][o] >= 0 && option(j, o).rate > 0; }
+    bool usable(size_t j, int o) const { return type(j, o) >= 0 && option(j, o).rate > 0; }
     bool spread(size_t j, int o, const Shares &shares) const;
     bool may_spread(size_t j, int o) const;
     double value(size_t j, int o, const Shares &shares) const;
-    // The usable option on `gpus` GPUs of `type`; -1 when there is none.
-    int option_with(size_t j, int type, int gpus) const;
+    // The usable option on `gpus` GPUs of type `on_type`; -1 when there is none.
+    int option_with(size_t j, int on_type, int gpus) const;
 
     void take(size_t j, int o, const Shares &shares);
     void release(size_t j);
@@ -62,7 +62,8 @@ private:
     const AllocConfig &config_;
     std::vector<double> slowest_;         // per job: its slowest one-node rate
     std::vector<double> fastest_;         // per job: its fastest rate
-    std::vector<std::vector<int>> type_;  // per job and option: the pool's type number
+    std::vector<size_t> first_option_;  // per job: where its options start in type_
+    std::vector<int> type_;             // per job and option: the pool's type number
 };
 
 }  // namespace accord::core

@@ -8,7 +8,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -69,7 +68,7 @@ private:
     // The first position in `bits` at or after `from`; -1 if none.
     static long first(const Bits &bits, size_t from = 0);
 
-    std::map<std::string, int> ids_;
+    std::vector<std::string> names_;  // by type number: GPU types are few, so found by a scan
     std::vector<Type> types_;
     std::vector<int> capacity_;   // per node: its GPUs as given
     std::vector<int> free_;       // per node
