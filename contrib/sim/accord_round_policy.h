@@ -30,14 +30,30 @@ public:
     std::vector<Allocation> allocate(const RoundView &view) override;
 
 private:
-    const std::vector<core::JobOption> &options(const RoundView &view, const RoundJob &job);
+    // What never changes about a job: its options and its kind.
+    struct Known {
+        std::vector<core::JobOption> options;
+        uint32_t kind = 0;
+    };
+    // The cluster's nodes as the allocator sees them, and the allocator's
+    // node number of each of the cluster's nodes.
+    struct Nodes {
+        std::vector<GpuPool> pools;  // what they were made from
+        std::vector<core::AllocNode> nodes;
+        std::vector<size_t> of_cluster_node;  // by the cluster's node index
+    };
+    const Known &known(const RoundView &view, const RoundJob &job);
+    const Nodes &nodes(const RoundView &view);
     uint32_t kind(const std::string &job_type);
+    void forget_finished(const RoundView &view);
 
     const PairPredictor &pairs_;
     core::AllocConfig config_;
-    std::map<size_t, std::vector<core::JobOption>> options_;  // by RoundJob::index
-    std::map<std::string, uint32_t> kind_ids_;                // job type -> core::AllocJob::kind
-    std::vector<std::string> kinds_;                          // kind -> job type
+    Nodes nodes_;
+    std::map<size_t, Known> known_;             // by RoundJob::index
+    std::map<std::string, uint32_t> kind_ids_;  // job type -> core::AllocJob::kind
+    std::vector<std::string> kinds_;            // kind -> job type
+    std::vector<long> position_;                // by RoundJob::index: place in view.jobs, or -1
 };
 
 }  // namespace accord::sim
