@@ -1,5 +1,6 @@
 #include "core/allocator_packing.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -12,15 +13,36 @@ namespace accord::core {
 
 namespace {
 
+// Hosts alike: the same GPU type, count, kind and rate alone. A waiting job
+// does exactly as well with any of them (the same pair rates over the same
+// rates), so of a group only the first free host by job index is tried, and
+// the host the job already shares with (it needs less to stay).
+struct HostGroup {
+    int type = 0;
+    int gpus = 0;
+    std::vector<size_t> hosts;  // free ones, ascending
+};
+
+// A host for a waiting job: the pair's worth over what it needs, the best
+// one the largest, ties to the lowest job index (the first one found when
+// every admitted job was tried in index order).
+struct Seat {
+    double worth = 0;
+    size_t host = 0;
+    int option = -1;
+    bool beats(const Seat &o) const { return worth > o.worth || (worth == o.worth && host < o.host); }
+};
+
 class Packing {
 public:
-    Packing(AllocState &s, const PairRates &pairs) : s_(s), pairs_(pairs) {}
+    Packing(AllocState &s, const PairRates &pairs) : s_(s), pairs_(pairs), group_of_(s.size(), kNone) {}
 
     void run()
     {
         size_t hosts = 0;
         for (size_t h = 0; h < s_.size(); h++)
             hosts += s_.admitted(h) && s_.movable(h) && s_.choice[h].shares.size() == 1;
+        group_hosts();
         for (size_t w : by_rank(s_)) {
             if (hosts == 0)
                 break;
@@ -32,34 +54,60 @@ public:
     }
 
 private:
-    // Seats waiting job w with the best host, if one is worth it.
-    bool seat(size_t w)
+    static constexpr size_t kNone = static_cast<size_t>(-1);
+
+    // Admitted jobs running alone on one node, by group.
+    void group_hosts()
     {
-        double best = 0;
-        size_t host = 0;
-        int as = -1;
+        std::map<std::tuple<int, int, uint32_t, double>, size_t> groups;
         for (size_t h = 0; h < s_.size(); h++) {
             const AllocChoice &c = s_.choice[h];
             if (!s_.admitted(h) || !s_.movable(h) || c.partner >= 0 || c.shares.size() != 1)
                 continue;
-            int ow = s_.option_with(w, s_.type(h, c.option), s_.option(h, c.option).gpus);
-            if (ow < 0)
-                continue;
-            bool same = s_.job(w).partner == static_cast<long>(h) && s_.job(w).current == ow &&
-                        c.option == s_.job(h).current && c.shares == s_.job(h).held;
-            double needed = same ? 1 : 1 + s_.config().migrate_gain;
-            double worth = pair_worth(w, ow, h);
-            if (worth >= needed && worth / needed > best) {
-                best = worth / needed;
-                host = h;
-                as = ow;
-            }
+            const JobOption &o = s_.option(h, c.option);
+            auto key = std::make_tuple(s_.type(h, c.option), o.gpus, s_.job(h).kind, o.rate);
+            auto [it, added] = groups.emplace(key, groups_.size());
+            if (added)
+                groups_.push_back(HostGroup{s_.type(h, c.option), o.gpus, {}});
+            groups_[it->second].hosts.push_back(h);
+            group_of_[h] = it->second;
         }
-        if (as < 0)
+    }
+
+    // Seats waiting job w with the best host, if one is worth it.
+    bool seat(size_t w)
+    {
+        Seat best;
+        for (const auto &g : groups_)
+            if (!g.hosts.empty())
+                consider(w, g.hosts.front(), best);
+        long partner = s_.job(w).partner;
+        if (partner >= 0 && group_of_[partner] != kNone)
+            consider(w, static_cast<size_t>(partner), best);
+        if (best.option < 0)
             return false;
-        s_.choice[w] = AllocChoice{as, s_.choice[host].shares, static_cast<long>(host)};
-        s_.choice[host].partner = static_cast<long>(w);
+        s_.choice[w] = AllocChoice{best.option, s_.choice[best.host].shares, static_cast<long>(best.host)};
+        s_.choice[best.host].partner = static_cast<long>(w);
+        auto &hosts = groups_[group_of_[best.host]].hosts;
+        hosts.erase(std::find(hosts.begin(), hosts.end(), best.host));
+        group_of_[best.host] = kNone;
         return true;
+    }
+
+    // Host h for waiting job w, when the pair does at least what it needs.
+    void consider(size_t w, size_t h, Seat &best)
+    {
+        const AllocChoice &c = s_.choice[h];
+        int ow = s_.option_with(w, s_.type(h, c.option), s_.option(h, c.option).gpus);
+        if (ow < 0)
+            return;
+        bool same = s_.job(w).partner == static_cast<long>(h) && s_.job(w).current == ow &&
+                    c.option == s_.job(h).current && c.shares == s_.job(h).held;
+        double needed = same ? 1 : 1 + s_.config().migrate_gain;
+        double worth = pair_worth(w, ow, h);
+        Seat seat{worth / needed, h, ow};
+        if (worth >= needed && seat.beats(best))
+            best = seat;
     }
 
     // How much waiting job w and host h together do sharing h's GPUs, each
@@ -80,6 +128,8 @@ private:
 
     AllocState &s_;
     const PairRates &pairs_;
+    std::vector<HostGroup> groups_;
+    std::vector<size_t> group_of_;  // per job: the group it is a free host in, or kNone
     // Asked once per round: by host kind, guest kind, type and count.
     std::map<std::tuple<uint32_t, uint32_t, int, int>, std::optional<std::pair<double, double>>> rates_;
 };
