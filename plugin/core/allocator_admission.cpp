@@ -25,11 +25,13 @@ void keep_unmovable(AllocState &s)
 
 namespace {
 
-// Admission's own state: the holders not yet reached, on their nodes.
+// Admission's own state: the holders not yet reached, on their nodes and
+// by type.
 class Admission {
 public:
     explicit Admission(AllocState &s)
-        : s_(s), reserved_(s.size(), false), holders_on_(s.pool.nodes())
+        : s_(s), reserved_(s.size(), false), holders_on_(s.pool.nodes()), of_type_(s.pool.types()),
+          first_reserved_(s.pool.types(), 0)
     {
     }
 
@@ -57,56 +59,74 @@ private:
                 continue;
             s_.pool.take(job.held);
             reserved_[j] = true;
-            for (const auto &share : job.held)
-                holders_on_[share.node].push_back(j);
+            for (auto share = job.held.begin(); share != job.held.end(); ++share) {
+                holders_on_[share->node].push_back(j);
+                int type = s_.pool.type_of(share->node);
+                if (std::none_of(job.held.begin(), share, [&](const NodeShare &s) { return s_.pool.type_of(s.node) == type; }))
+                    of_type_[type].push_back(j);
+            }
         }
+        for (auto &holders : of_type_)
+            std::sort(holders.begin(), holders.end(), [&](size_t a, size_t b) { return s_.rank[a] > s_.rank[b]; });
     }
 
     int held_gpus(size_t h) const { return s_.option(h, s_.job(h).current).gpus; }
 
-    // The reserved holders on `node` that would free it, lowest priority
-    // first, until the node has `gpus` free; empty when they cannot.
-    std::optional<std::vector<size_t>> victims_on(size_t node, int gpus) const
+    // The type's reserved holders, lowest priority first, from the first
+    // still reserved (holders once reached or displaced stay so).
+    std::pair<const size_t *, const size_t *> reserved_of(int type)
     {
-        std::vector<size_t> holders;
+        const auto &holders = of_type_[type];
+        size_t &first = first_reserved_[type];
+        while (first < holders.size() && !reserved_[holders[first]])
+            first++;
+        return {holders.data() + first, holders.data() + holders.size()};
+    }
+
+    // The reserved holders on `node` that would free it, lowest priority
+    // first, until the node has `gpus` free, into `victims`; false when
+    // they cannot.
+    bool victims_on(size_t node, int gpus, std::vector<size_t> &victims)
+    {
+        on_node_.clear();
         for (size_t h : holders_on_[node])
             if (reserved_[h])
-                holders.push_back(h);
-        std::sort(holders.begin(), holders.end(), [&](size_t a, size_t b) { return s_.rank[a] > s_.rank[b]; });
+                on_node_.push_back(h);
+        std::sort(on_node_.begin(), on_node_.end(), [&](size_t a, size_t b) { return s_.rank[a] > s_.rank[b]; });
         int free = s_.pool.free_on(node);
-        std::vector<size_t> victims;
-        for (size_t h = 0; h < holders.size() && free < gpus; h++) {
-            victims.push_back(holders[h]);
-            for (const auto &share : s_.job(holders[h]).held)
+        victims.clear();
+        for (size_t h = 0; h < on_node_.size() && free < gpus; h++) {
+            victims.push_back(on_node_[h]);
+            for (const auto &share : s_.job(on_node_[h]).held)
                 free += share.node == node ? share.gpus : 0;
         }
-        if (free < gpus)
-            return std::nullopt;
-        return victims;
+        return free >= gpus;
     }
 
     // One node for option o made free by displacing reserved holders later
-    // in the order: the node where that displaces the fewest GPUs.
-    std::optional<Candidate> displacing_placement(size_t j, int o) const
+    // in the order: the node where that displaces the fewest GPUs. Only
+    // tried once no node has the GPUs free, so a type without reserved
+    // holders has none to offer.
+    std::optional<Candidate> displacing_placement(size_t j, int o)
     {
         if (!s_.usable(j, o))
             return std::nullopt;
         int type = s_.type(j, o), gpus = s_.option(j, o).gpus;
         if (gpus > s_.pool.largest_node(type))
             return displacing_spread(j, o);
+        auto [first, last] = reserved_of(type);
+        if (first == last && gpus > 0)
+            return std::nullopt;
         std::optional<Candidate> best;
         int best_cost = 0;
         for (size_t n : s_.pool.nodes_of(type)) {
-            if (s_.pool.capacity_of(n) < gpus)
-                continue;
-            auto victims = victims_on(n, gpus);
-            if (!victims)
+            if (s_.pool.capacity_of(n) < gpus || !victims_on(n, gpus, victims_))
                 continue;
             int cost = 0;
-            for (size_t h : *victims)
+            for (size_t h : victims_)
                 cost += held_gpus(h);
             if (!best || cost < best_cost) {
-                best = Candidate{o, Shares{NodeShare{n, gpus}}, *victims};
+                best = Candidate{o, Shares{NodeShare{n, gpus}}, victims_};
                 best_cost = cost;
             }
         }
@@ -115,21 +135,17 @@ private:
 
     // A count no node holds, spread over GPUs freed by displacing reserved
     // holders of the type, lowest priority first.
-    std::optional<Candidate> displacing_spread(size_t j, int o) const
+    std::optional<Candidate> displacing_spread(size_t j, int o)
     {
         int type = s_.type(j, o), gpus = s_.option(j, o).gpus;
-        std::vector<size_t> holders;
-        for (size_t n : s_.pool.nodes_of(type))
-            for (size_t h : holders_on_[n])
-                if (reserved_[h] && std::find(holders.begin(), holders.end(), h) == holders.end())
-                    holders.push_back(h);
-        std::sort(holders.begin(), holders.end(), [&](size_t a, size_t b) { return s_.rank[a] > s_.rank[b]; });
         int free = s_.pool.free_gpus(type);
         std::vector<size_t> victims;
-        for (size_t k = 0; k < holders.size() && free < gpus; k++) {
-            victims.push_back(holders[k]);
-            free += held_gpus(holders[k]);
-        }
+        auto [first, last] = reserved_of(type);
+        for (const size_t *h = first; h != last && free < gpus; h++)
+            if (reserved_[*h]) {
+                victims.push_back(*h);
+                free += held_gpus(*h);
+            }
         if (free < gpus)
             return std::nullopt;
         return Candidate{o, {}, victims};
@@ -154,8 +170,11 @@ private:
     }
 
     AllocState &s_;
-    std::vector<bool> reserved_;                   // holder still on its nodes, not yet reached
+    std::vector<char> reserved_;                   // holder still on its nodes, not yet reached
     std::vector<std::vector<size_t>> holders_on_;  // per node: holders reserved there
+    std::vector<std::vector<size_t>> of_type_;     // per type: holders reserved on it, lowest priority first
+    std::vector<size_t> first_reserved_;           // per type: where its first still reserved holder is
+    std::vector<size_t> on_node_, victims_;        // scratch of victims_on() and its caller
 };
 
 }  // namespace
