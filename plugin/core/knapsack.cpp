@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 
 namespace accord::core {
@@ -39,6 +40,38 @@ std::vector<Band> bands(const std::vector<int> &weight, int least, int most)
     return out;
 }
 
+// Two sums at a time (GCC's and Clang's vector extensions; plain SSE2).
+using Pair = double __attribute__((vector_size(16)));
+using PairMask = long long __attribute__((vector_size(16)));
+
+// Item i taken or not at every sum of its band: best[w] becomes
+// best[w - weight] + profit where that is larger, and row says where.
+// Descending, so best[w - weight] is still the value before the item (two
+// sums at a time read both before writing either). An infeasible sum stays
+// so: -inf plus any profit is never larger.
+void add_item(double *best, int weight, double profit, const Band &band, uint8_t *row)
+{
+    const Pair add = {profit, profit}, epsilon = {kEpsilon, kEpsilon};
+    int w = band.high;
+    for (; w - 1 >= band.low; w -= 2) {
+        Pair now, from;
+        std::memcpy(&now, best + w - 1, sizeof now);
+        std::memcpy(&from, best + w - 1 - weight, sizeof from);
+        Pair with = from + add;
+        PairMask take = with > now + epsilon;
+        PairMask next = (reinterpret_cast<PairMask>(with) & take) | (reinterpret_cast<PairMask>(now) & ~take);
+        std::memcpy(best + w - 1, &next, sizeof next);
+        row[w - 1 - band.low] = take[0] != 0;
+        row[w - band.low] = take[1] != 0;
+    }
+    if (w == band.low) {
+        double with = best[w - weight] + profit;
+        bool take = with > best[w] + kEpsilon;
+        row[0] = take;
+        best[w] = take ? with : best[w];
+    }
+}
+
 }  // namespace
 
 std::optional<std::vector<bool>> knapsack(const std::vector<int> &weight, const std::vector<double> &profit,
@@ -52,18 +85,8 @@ std::optional<std::vector<bool>> knapsack(const std::vector<int> &weight, const 
     size_t cells = band.empty() ? 0 : band.back().first + static_cast<size_t>(std::max(0, band.back().high - band.back().low + 1));
     std::vector<uint8_t> took(cells);  // per item, over its band: whether it is taken there
     best[0] = 0;
-    for (size_t i = 0; i < weight.size(); i++) {
-        uint8_t *row = took.data() + band[i].first;
-        int low = band[i].low;
-        // Descending, so best[w - weight] is still the value before item i.
-        // An infeasible sum stays so: -inf plus any profit is never larger.
-        for (int w = band[i].high; w >= low; w--) {
-            double with = best[w - weight[i]] + profit[i];
-            bool take = with > best[w] + kEpsilon;
-            row[w - low] = take;
-            best[w] = take ? with : best[w];
-        }
-    }
+    for (size_t i = 0; i < weight.size(); i++)
+        add_item(best.data(), weight[i], profit[i], band[i], took.data() + band[i].first);
     int at = -1;
     for (int w = least; w <= most; w++)
         if (best[w] != kInfeasible && (at < 0 || best[w] > best[at] + kEpsilon))

@@ -87,7 +87,7 @@ static void ties_keep_the_first_item_and_the_smallest_weight(void **)
 static void the_band_chooses_what_the_whole_table_chooses(void **)
 {
     std::mt19937 rng(7);
-    std::uniform_int_distribution<int> count(0, 14), gpus(1, 8), bound(-4, 40);
+    std::uniform_int_distribution<int> count(0, 14), gpus(0, 8), bound(-4, 40);
     std::uniform_real_distribution<double> value(-2, 2);
     for (int instance = 0; instance < 2000; instance++) {
         std::vector<int> weight(count(rng));
