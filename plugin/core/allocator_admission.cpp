@@ -30,7 +30,7 @@ namespace {
 class Admission {
 public:
     explicit Admission(AllocState &s)
-        : s_(s), reserved_(s.size(), false), holders_on_(s.pool.nodes()), of_type_(s.pool.types()),
+        : s_(s), reserved_(s.size(), false), on_node_start_(s.pool.nodes() + 1, 0), of_type_(s.pool.types()),
           first_reserved_(s.pool.types(), 0)
     {
     }
@@ -53,21 +53,37 @@ private:
     // earlier in the order displaces them.
     void reserve_holders()
     {
+        std::vector<size_t> holders;
         for (size_t j = 0; j < s_.size(); j++) {
             const AllocJob &job = s_.job(j);
             if (!s_.movable(j) || job.current < 0 || job.held.empty() || !s_.usable(j, job.current) || guest(s_, j))
                 continue;
             s_.pool.take(job.held);
             reserved_[j] = true;
+            holders.push_back(j);
             for (auto share = job.held.begin(); share != job.held.end(); ++share) {
-                holders_on_[share->node].push_back(j);
+                on_node_start_[share->node + 1]++;
                 int type = s_.pool.type_of(share->node);
                 if (std::none_of(job.held.begin(), share, [&](const NodeShare &s) { return s_.pool.type_of(s.node) == type; }))
                     of_type_[type].push_back(j);
             }
         }
-        for (auto &holders : of_type_)
-            std::sort(holders.begin(), holders.end(), [&](size_t a, size_t b) { return s_.rank[a] > s_.rank[b]; });
+        for (auto &holders_of_type : of_type_)
+            std::sort(holders_of_type.begin(), holders_of_type.end(),
+                      [&](size_t a, size_t b) { return s_.rank[a] > s_.rank[b]; });
+        list_by_node(holders);
+    }
+
+    // Every node's holders, in job order, in one array.
+    void list_by_node(const std::vector<size_t> &holders)
+    {
+        for (size_t n = 0; n + 1 < on_node_start_.size(); n++)
+            on_node_start_[n + 1] += on_node_start_[n];
+        on_node_.resize(on_node_start_.back());
+        std::vector<size_t> next(on_node_start_.begin(), on_node_start_.end() - 1);
+        for (size_t j : holders)
+            for (const auto &share : s_.job(j).held)
+                on_node_[next[share.node]++] = j;
     }
 
     int held_gpus(size_t h) const { return s_.option(h, s_.job(h).current).gpus; }
@@ -88,16 +104,16 @@ private:
     // they cannot.
     bool victims_on(size_t node, int gpus, std::vector<size_t> &victims)
     {
-        on_node_.clear();
-        for (size_t h : holders_on_[node])
-            if (reserved_[h])
-                on_node_.push_back(h);
-        std::sort(on_node_.begin(), on_node_.end(), [&](size_t a, size_t b) { return s_.rank[a] > s_.rank[b]; });
+        holders_.clear();
+        for (size_t k = on_node_start_[node]; k < on_node_start_[node + 1]; k++)
+            if (reserved_[on_node_[k]])
+                holders_.push_back(on_node_[k]);
+        std::sort(holders_.begin(), holders_.end(), [&](size_t a, size_t b) { return s_.rank[a] > s_.rank[b]; });
         int free = s_.pool.free_on(node);
         victims.clear();
-        for (size_t h = 0; h < on_node_.size() && free < gpus; h++) {
-            victims.push_back(on_node_[h]);
-            for (const auto &share : s_.job(on_node_[h]).held)
+        for (size_t h = 0; h < holders_.size() && free < gpus; h++) {
+            victims.push_back(holders_[h]);
+            for (const auto &share : s_.job(holders_[h]).held)
                 free += share.node == node ? share.gpus : 0;
         }
         return free >= gpus;
@@ -166,15 +182,16 @@ private:
             }
         if (best->shares.empty())
             best->shares = s_.pool.spread(s_.type(j, best->option), s_.option(j, best->option).gpus);
-        s_.take(j, best->option, best->shares);
+        s_.take(j, best->option, std::move(best->shares));
     }
 
     AllocState &s_;
     std::vector<char> reserved_;                   // holder still on its nodes, not yet reached
-    std::vector<std::vector<size_t>> holders_on_;  // per node: holders reserved there
+    std::vector<size_t> on_node_;                  // holders reserved on each node, node after node
+    std::vector<size_t> on_node_start_;            // per node: where its holders start in on_node_
     std::vector<std::vector<size_t>> of_type_;     // per type: holders reserved on it, lowest priority first
     std::vector<size_t> first_reserved_;           // per type: where its first still reserved holder is
-    std::vector<size_t> on_node_, victims_;        // scratch of victims_on() and its caller
+    std::vector<size_t> holders_, victims_;        // scratch of victims_on() and its caller
 };
 
 }  // namespace

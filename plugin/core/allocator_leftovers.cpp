@@ -26,7 +26,7 @@ struct Move {
 // the largest gain per added GPU.
 std::optional<Move> best_move(AllocState &s, size_t j)
 {
-    AllocChoice held = s.choice[j];
+    const AllocChoice &held = s.choice[j];
     double now = s.value(j, held.option, held.shares);
     if (now >= std::log(s.fastest(j)) - kAllocEpsilon)
         return std::nullopt;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace accord::core {
 
@@ -57,16 +58,18 @@ int AllocState::option_with(size_t j, int on_type, int gpus) const
     return -1;
 }
 
-void AllocState::take(size_t j, int o, const Shares &shares)
+void AllocState::take(size_t j, int o, Shares shares)
 {
-    choice[j] = AllocChoice{o, shares};
     pool.take(shares);
+    choice[j] = AllocChoice{o, std::move(shares)};
 }
 
-void AllocState::release(size_t j)
+AllocChoice AllocState::release(size_t j)
 {
     pool.release(choice[j].shares);
+    AllocChoice held = std::move(choice[j]);
     choice[j] = AllocChoice{};
+    return held;
 }
 
 // Where option o could go on free GPUs: back on its own nodes when it is
@@ -110,13 +113,13 @@ bool AllocState::place_on_free(size_t j)
     std::optional<Candidate> best;
     for (int o = 0; o < options(j); o++)
         if (auto shares = free_placement(j, o)) {
-            Candidate c{o, *shares, {}};
+            Candidate c{o, std::move(*shares), {}};
             if (!best || better(j, c, *best))
-                best = c;
+                best = std::move(c);
         }
     if (!best)
         return false;
-    take(j, best->option, best->shares);
+    take(j, best->option, std::move(best->shares));
     return true;
 }
 

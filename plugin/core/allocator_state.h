@@ -44,8 +44,9 @@ public:
     // The usable option on `gpus` GPUs of type `on_type`; -1 when there is none.
     int option_with(size_t j, int on_type, int gpus) const;
 
-    void take(size_t j, int o, const Shares &shares);
-    void release(size_t j);
+    void take(size_t j, int o, Shares shares);
+    // Frees what job j holds; returns it.
+    AllocChoice release(size_t j);
 
     std::optional<Shares> free_placement(size_t j, int o) const;
     bool better(size_t j, const Candidate &a, const Candidate &b) const;

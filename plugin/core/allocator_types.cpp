@@ -56,14 +56,14 @@ void place_smaller(AllocState &s, size_t j, int o)
 
 // Jobs whose option the search kept keep the nodes admission gave them;
 // the others are placed largest first (as the shells place them).
-void place_searched(AllocState &s, const std::vector<size_t> &admitted, const std::vector<AllocChoice> &admitted_as,
+void place_searched(AllocState &s, const std::vector<size_t> &admitted, std::vector<AllocChoice> admitted_as,
                     const std::vector<int> &chosen)
 {
     std::vector<std::pair<size_t, int>> fresh;
     for (size_t i = 0; i < admitted.size(); i++) {
         size_t j = admitted[i];
         if (chosen[i] == admitted_as[i].option)
-            s.take(j, chosen[i], admitted_as[i].shares);
+            s.take(j, chosen[i], std::move(admitted_as[i].shares));
         else
             fresh.emplace_back(j, chosen[i]);
     }
@@ -73,7 +73,7 @@ void place_searched(AllocState &s, const std::vector<size_t> &admitted, const st
     });
     for (const auto &[j, o] : fresh) {
         if (auto shares = s.free_placement(j, o))
-            s.take(j, o, *shares);
+            s.take(j, o, std::move(*shares));
         else
             place_smaller(s, j, o);
     }
@@ -91,14 +91,12 @@ void search_types(AllocState &s)
             admitted.push_back(j);
         }
     std::vector<AllocChoice> admitted_as;
-    for (size_t j : admitted) {
-        admitted_as.push_back(s.choice[j]);
-        s.release(j);
-    }
+    for (size_t j : admitted)
+        admitted_as.push_back(s.release(j));
     std::vector<int> capacity(s.pool.types());
     for (int k = 0; k < s.pool.types(); k++)
         capacity[k] = s.pool.free_gpus(k);
-    place_searched(s, admitted, admitted_as, search_configs(search, capacity));
+    place_searched(s, admitted, std::move(admitted_as), search_configs(search, capacity));
 }
 
 }  // namespace accord::core
