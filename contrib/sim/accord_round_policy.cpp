@@ -85,10 +85,15 @@ uint32_t AccordRoundPolicy::kind(const std::string &job_type)
 // A job's options and kind never change, so they are looked up once.
 const AccordRoundPolicy::Known &AccordRoundPolicy::known(const RoundView &view, const RoundJob &job)
 {
-    auto it = known_.find(job.index);
-    if (it == known_.end())
-        it = known_.emplace(job.index, Known{options_of(view, job), kind(job.trace->job_type)}).first;
-    return it->second;
+    if (job.index >= known_.size())
+        known_.resize(job.index + 1);
+    Known &k = known_[job.index];
+    if (k.seen == 0) {
+        k = Known{options_of(view, job), kind(job.trace->job_type), 0};
+        active_.push_back(job.index);
+    }
+    k.seen = calls_;
+    return k;
 }
 
 // The cluster's nodes change only with the pools (never, in one run).
@@ -107,19 +112,22 @@ const AccordRoundPolicy::Nodes &AccordRoundPolicy::nodes(const RoundView &view)
     return nodes_;
 }
 
-// Finished jobs are forgotten.
-void AccordRoundPolicy::forget_finished(const RoundView &view)
+// Jobs not active in this call have finished: they are forgotten.
+void AccordRoundPolicy::forget_finished()
 {
-    std::vector<size_t> active;
-    for (const auto &job : view.jobs)
-        active.push_back(job.index);
-    std::sort(active.begin(), active.end());
-    for (auto it = known_.begin(); it != known_.end();)
-        it = std::binary_search(active.begin(), active.end(), it->first) ? std::next(it) : known_.erase(it);
+    size_t kept = 0;
+    for (size_t index : active_) {
+        if (known_[index].seen == calls_)
+            active_[kept++] = index;
+        else
+            known_[index] = Known{};
+    }
+    active_.resize(kept);
 }
 
 std::vector<Allocation> AccordRoundPolicy::allocate(const RoundView &view)
 {
+    calls_++;
     const Nodes &cluster = nodes(view);
     std::vector<core::AllocJob> jobs;
     jobs.reserve(view.jobs.size());
@@ -138,7 +146,7 @@ std::vector<Allocation> AccordRoundPolicy::allocate(const RoundView &view)
         }
     for (const auto &job : view.jobs)
         position_[job.index] = -1;
-    forget_finished(view);
+    forget_finished();
     PredictedPairs pairs(pairs_, kinds_);
     std::vector<core::AllocChoice> choice = core::allocate(jobs, cluster.nodes, config_, &pairs);
     std::vector<Allocation> out;

@@ -34,6 +34,7 @@ private:
     struct Known {
         std::vector<core::JobOption> options;
         uint32_t kind = 0;
+        size_t seen = 0;  // the last call of allocate() it was active in (1, 2, ...); 0: not known
     };
     // The cluster's nodes as the allocator sees them, and the allocator's
     // node number of each of the cluster's nodes.
@@ -45,12 +46,15 @@ private:
     const Known &known(const RoundView &view, const RoundJob &job);
     const Nodes &nodes(const RoundView &view);
     uint32_t kind(const std::string &job_type);
-    void forget_finished(const RoundView &view);
+    void forget_finished();
+
 
     const PairPredictor &pairs_;
     core::AllocConfig config_;
     Nodes nodes_;
-    std::map<size_t, Known> known_;             // by RoundJob::index
+    std::vector<Known> known_;                  // by RoundJob::index
+    std::vector<size_t> active_;                // the jobs known_ holds
+    size_t calls_ = 0;                          // of allocate()
     std::map<std::string, uint32_t> kind_ids_;  // job type -> core::AllocJob::kind
     std::vector<std::string> kinds_;            // kind -> job type
     std::vector<long> position_;                // by RoundJob::index: place in view.jobs, or -1
