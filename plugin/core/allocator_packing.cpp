@@ -67,8 +67,10 @@ private:
             const JobOption &o = s_.option(h, c.option);
             auto key = std::make_tuple(s_.type(h, c.option), o.gpus, s_.job(h).kind, o.rate);
             auto [it, added] = groups.emplace(key, groups_.size());
-            if (added)
+            if (added) {
+                slots_[{s_.type(h, c.option), o.gpus}].push_back(groups_.size());
                 groups_.push_back(HostGroup{s_.type(h, c.option), o.gpus, {}});
+            }
             groups_[it->second].hosts.push_back(h);
             group_of_[h] = it->second;
         }
@@ -78,12 +80,22 @@ private:
     bool seat(size_t w)
     {
         Seat best;
-        for (const auto &g : groups_)
-            if (!g.hosts.empty())
-                consider(w, g.hosts.front(), best);
+        for (int o = 0; o < s_.options(w); o++) {
+            if (s_.option_with(w, s_.type(w, o), s_.option(w, o).gpus) != o)
+                continue;  // not usable, or not the first on its type and count
+            auto slot = slots_.find({s_.type(w, o), s_.option(w, o).gpus});
+            if (slot != slots_.end())
+                for (size_t g : slot->second)
+                    if (!groups_[g].hosts.empty())
+                        consider(w, o, groups_[g].hosts.front(), best);
+        }
         long partner = s_.job(w).partner;
-        if (partner >= 0 && group_of_[partner] != kNone)
-            consider(w, static_cast<size_t>(partner), best);
+        if (partner >= 0 && group_of_[partner] != kNone) {
+            const AllocChoice &c = s_.choice[partner];
+            int ow = s_.option_with(w, s_.type(partner, c.option), s_.option(partner, c.option).gpus);
+            if (ow >= 0)
+                consider(w, ow, static_cast<size_t>(partner), best);
+        }
         if (best.option < 0)
             return false;
         s_.choice[w] = AllocChoice{best.option, s_.choice[best.host].shares, static_cast<long>(best.host)};
@@ -94,13 +106,11 @@ private:
         return true;
     }
 
-    // Host h for waiting job w, when the pair does at least what it needs.
-    void consider(size_t w, size_t h, Seat &best)
+    // Host h for waiting job w on its option ow (on h's type and count),
+    // when the pair does at least what it needs.
+    void consider(size_t w, int ow, size_t h, Seat &best)
     {
         const AllocChoice &c = s_.choice[h];
-        int ow = s_.option_with(w, s_.type(h, c.option), s_.option(h, c.option).gpus);
-        if (ow < 0)
-            return;
         bool same = s_.job(w).partner == static_cast<long>(h) && s_.job(w).current == ow &&
                     c.option == s_.job(h).current && c.shares == s_.job(h).held;
         double needed = same ? 1 : 1 + s_.config().migrate_gain;
@@ -129,6 +139,7 @@ private:
     AllocState &s_;
     const PairRates &pairs_;
     std::vector<HostGroup> groups_;
+    std::map<std::pair<int, int>, std::vector<size_t>> slots_;  // by type and count: the groups there
     std::vector<size_t> group_of_;  // per job: the group it is a free host in, or kNone
     // Asked once per round: by host kind, guest kind, type and count.
     std::map<std::tuple<uint32_t, uint32_t, int, int>, std::optional<std::pair<double, double>>> rates_;
