@@ -30,6 +30,7 @@ SearchJob search_job(const AllocState &s, size_t j)
             fewest = std::min(fewest, s.option(j, o).gpus);
     SearchJob out;
     out.type = s.type(j, admitted_as);
+    out.options.reserve(static_cast<size_t>(s.options(j)));
     for (int o = 0; o < s.options(j); o++) {
         if (!s.usable(j, o) || !(o == admitted_as || s.option(j, o).gpus == fewest || tiles(s, j, o)))
             continue;

@@ -25,8 +25,10 @@ NodePool::NodePool(const std::vector<AllocNode> &nodes)
     for (auto &t : types_)
         t.by_free.assign(static_cast<size_t>(t.largest) + 1, Bits((t.nodes.size() + 63) / 64, 0));
     for (size_t n = 0; n < nodes.size(); n++) {
-        types_[node_type_[n]].by_free[0][position_[n] / 64] |= uint64_t{1} << (position_[n] % 64);
-        set_free(n, std::max(0, nodes[n].gpus));
+        Type &t = types_[node_type_[n]];
+        free_[n] = std::max(0, nodes[n].gpus);
+        t.free_total += free_[n];
+        t.by_free[free_[n]][position_[n] / 64] |= uint64_t{1} << (position_[n] % 64);
     }
 }
 
