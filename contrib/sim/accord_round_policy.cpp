@@ -40,19 +40,24 @@ std::vector<core::JobOption> options_of(const RoundView &view, const RoundJob &j
     return options;
 }
 
-core::AllocJob alloc_job(const RoundJob &job, const std::vector<core::JobOption> &options,
-                         const std::vector<size_t> &of_cluster_node)
+// The job as the allocator sees it, written over `a` (whose vectors keep
+// their memory from round to round), all but its partner.
+void set_alloc_job(core::AllocJob &a, const RoundJob &job, const std::vector<core::JobOption> &options,
+                   uint32_t kind, const std::vector<size_t> &of_cluster_node)
 {
-    core::AllocJob a;
     a.id = static_cast<uint32_t>(job.index);
-    a.attained_gpu_s = job.attained_gpu_s;
+    a.kind = kind;
     a.options = options;
+    a.attained_gpu_s = job.attained_gpu_s;
+    a.current = -1;
     for (size_t o = 0; job.current && o < options.size(); o++)
         if (options[o].gpu_type == job.current->gpu_type && options[o].gpus == job.current->gpus)
             a.current = static_cast<int>(o);
+    a.held.clear();
     for (const auto &slice : job.placement)
         a.held.push_back(core::NodeShare{of_cluster_node.at(slice.node), slice.gpus});
-    return a;
+    a.movable = true;
+    a.partner = -1;
 }
 
 // Pair rates by kind: the predictor's, by job type.
@@ -129,12 +134,11 @@ std::vector<Allocation> AccordRoundPolicy::allocate(const RoundView &view)
 {
     calls_++;
     const Nodes &cluster = nodes(view);
-    std::vector<core::AllocJob> jobs;
-    jobs.reserve(view.jobs.size());
+    std::vector<core::AllocJob> &jobs = jobs_;
+    jobs.resize(view.jobs.size());
     for (size_t j = 0; j < view.jobs.size(); j++) {
         const Known &k = known(view, view.jobs[j]);
-        jobs.push_back(alloc_job(view.jobs[j], k.options, cluster.of_cluster_node));
-        jobs.back().kind = k.kind;
+        set_alloc_job(jobs[j], view.jobs[j], k.options, k.kind, cluster.of_cluster_node);
         if (view.jobs[j].index >= position_.size())
             position_.resize(view.jobs[j].index + 1, -1);
         position_[view.jobs[j].index] = static_cast<long>(j);
@@ -150,6 +154,7 @@ std::vector<Allocation> AccordRoundPolicy::allocate(const RoundView &view)
     PredictedPairs pairs(pairs_, kinds_);
     std::vector<core::AllocChoice> choice = core::allocate(jobs, cluster.nodes, config_, &pairs);
     std::vector<Allocation> out;
+    out.reserve(jobs.size());
     for (size_t j = 0; j < jobs.size(); j++) {
         if (choice[j].option < 0)
             continue;

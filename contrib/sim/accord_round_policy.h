@@ -58,6 +58,7 @@ private:
     std::map<std::string, uint32_t> kind_ids_;  // job type -> core::AllocJob::kind
     std::vector<std::string> kinds_;            // kind -> job type
     std::vector<long> position_;                // by RoundJob::index: place in view.jobs, or -1
+    std::vector<core::AllocJob> jobs_;          // the last call's, kept for their vectors' memory
 };
 
 }  // namespace accord::sim
