@@ -5,6 +5,8 @@
 
 namespace accord::sim {
 
+using PairRatesByKind = AccordRoundPolicy::PairRatesByKind;
+
 namespace {
 
 double rate_of(const RoundView &view, const GpuPool &pool, const std::string &job_type, int gpus, bool spread)
@@ -60,21 +62,28 @@ void set_alloc_job(core::AllocJob &a, const RoundJob &job, const std::vector<cor
     a.partner = -1;
 }
 
-// Pair rates by kind: the predictor's, by job type.
+// Pair rates by kind: the predictor's, by job type. A predictor's answers
+// never change, so each is asked once per run and kept in `known`.
 class PredictedPairs : public core::PairRates {
 public:
-    PredictedPairs(const PairPredictor &pairs, const std::vector<std::string> &kinds) : pairs_(pairs), kinds_(kinds)
+    PredictedPairs(const PairPredictor &pairs, const std::vector<std::string> &kinds, PairRatesByKind &known)
+        : pairs_(pairs), kinds_(kinds), known_(known)
     {
     }
     std::optional<std::pair<double, double>> rates(uint32_t a, uint32_t b, const std::string &gpu_type,
                                                    int gpus) const override
     {
-        return pairs_.rates(gpu_type, kinds_[a], kinds_[b], gpus);
+        auto key = std::make_tuple(a, b, gpu_type, gpus);
+        auto it = known_.find(key);
+        if (it == known_.end())
+            it = known_.emplace(key, pairs_.rates(gpu_type, kinds_[a], kinds_[b], gpus)).first;
+        return it->second;
     }
 
 private:
     const PairPredictor &pairs_;
     const std::vector<std::string> &kinds_;
+    PairRatesByKind &known_;
 };
 
 }  // namespace
@@ -151,7 +160,7 @@ std::vector<Allocation> AccordRoundPolicy::allocate(const RoundView &view)
     for (const auto &job : view.jobs)
         position_[job.index] = -1;
     forget_finished();
-    PredictedPairs pairs(pairs_, kinds_);
+    PredictedPairs pairs(pairs_, kinds_, pair_rates_);
     std::vector<core::AllocChoice> choice = core::allocate(jobs, cluster.nodes, config_, &pairs);
     std::vector<Allocation> out;
     out.reserve(jobs.size());

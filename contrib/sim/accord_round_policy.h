@@ -11,7 +11,10 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/allocator.h"
@@ -28,6 +31,10 @@ public:
     }
     std::string name() const override { return "accord"; }
     std::vector<Allocation> allocate(const RoundView &view) override;
+
+    // By kind of each job, GPU type and count.
+    using PairRatesByKind =
+        std::map<std::tuple<uint32_t, uint32_t, std::string, int>, std::optional<std::pair<double, double>>>;
 
 private:
     // What never changes about a job: its options and its kind.
@@ -59,6 +66,7 @@ private:
     std::vector<std::string> kinds_;            // kind -> job type
     std::vector<long> position_;                // by RoundJob::index: place in view.jobs, or -1
     std::vector<core::AllocJob> jobs_;          // the last call's, kept for their vectors' memory
+    PairRatesByKind pair_rates_;                // what the predictor said
 };
 
 }  // namespace accord::sim
