@@ -55,7 +55,6 @@ private:
     uint32_t kind(const std::string &job_type);
     void forget_finished();
 
-
     const PairPredictor &pairs_;
     core::AllocConfig config_;
     Nodes nodes_;

@@ -61,22 +61,34 @@ private:
             s_.pool.take(job.held);
             reserved_[j] = true;
             holders.push_back(j);
-            for (auto share = job.held.begin(); share != job.held.end(); ++share) {
-                on_node_start_[share->node + 1]++;
+        }
+        list_by_type(holders);
+        list_by_node(holders);
+    }
+
+    // Every type's holders (once each, however many of its nodes they
+    // hold), lowest priority first.
+    void list_by_type(const std::vector<size_t> &holders)
+    {
+        for (size_t j : holders) {
+            const Shares &held = s_.job(j).held;
+            for (auto share = held.begin(); share != held.end(); ++share) {
                 int type = s_.pool.type_of(share->node);
-                if (std::none_of(job.held.begin(), share, [&](const NodeShare &s) { return s_.pool.type_of(s.node) == type; }))
+                auto on_type = [&](const NodeShare &s) { return s_.pool.type_of(s.node) == type; };
+                if (std::none_of(held.begin(), share, on_type))
                     of_type_[type].push_back(j);
             }
         }
-        for (auto &holders_of_type : of_type_)
-            std::sort(holders_of_type.begin(), holders_of_type.end(),
-                      [&](size_t a, size_t b) { return s_.rank[a] > s_.rank[b]; });
-        list_by_node(holders);
+        for (auto &of_type : of_type_)
+            std::sort(of_type.begin(), of_type.end(), [&](size_t a, size_t b) { return s_.rank[a] > s_.rank[b]; });
     }
 
     // Every node's holders, in job order, in one array.
     void list_by_node(const std::vector<size_t> &holders)
     {
+        for (size_t j : holders)
+            for (const auto &share : s_.job(j).held)
+                on_node_start_[share.node + 1]++;
         for (size_t n = 0; n + 1 < on_node_start_.size(); n++)
             on_node_start_[n + 1] += on_node_start_[n];
         on_node_.resize(on_node_start_.back());

@@ -17,11 +17,7 @@ namespace {
 // does exactly as well with any of them (the same pair rates over the same
 // rates), so of a group only the first free host by job index is tried, and
 // the host the job already shares with (it needs less to stay).
-struct HostGroup {
-    int type = 0;
-    int gpus = 0;
-    std::vector<size_t> hosts;  // free ones, ascending
-};
+using HostGroup = std::vector<size_t>;  // its free hosts, ascending
 
 // A host for a waiting job: the pair's worth over what it needs, the best
 // one the largest, ties to the lowest job index (the first one found when
@@ -69,15 +65,30 @@ private:
             auto [it, added] = groups.emplace(key, groups_.size());
             if (added) {
                 slots_[{s_.type(h, c.option), o.gpus}].push_back(groups_.size());
-                groups_.push_back(HostGroup{s_.type(h, c.option), o.gpus, {}});
+                groups_.emplace_back();
             }
-            groups_[it->second].hosts.push_back(h);
+            groups_[it->second].push_back(h);
             group_of_[h] = it->second;
         }
     }
 
     // Seats waiting job w with the best host, if one is worth it.
     bool seat(size_t w)
+    {
+        Seat best = best_seat(w);
+        if (best.option < 0)
+            return false;
+        s_.choice[w] = AllocChoice{best.option, s_.choice[best.host].shares, static_cast<long>(best.host)};
+        s_.choice[best.host].partner = static_cast<long>(w);
+        HostGroup &hosts = groups_[group_of_[best.host]];
+        hosts.erase(std::find(hosts.begin(), hosts.end(), best.host));
+        group_of_[best.host] = kNone;
+        return true;
+    }
+
+    // The first free host of every group on one of w's types and counts,
+    // and w's partner if it is free.
+    Seat best_seat(size_t w)
     {
         Seat best;
         for (int o = 0; o < s_.options(w); o++) {
@@ -86,8 +97,8 @@ private:
             auto slot = slots_.find({s_.type(w, o), s_.option(w, o).gpus});
             if (slot != slots_.end())
                 for (size_t g : slot->second)
-                    if (!groups_[g].hosts.empty())
-                        consider(w, o, groups_[g].hosts.front(), best);
+                    if (!groups_[g].empty())
+                        consider(w, o, groups_[g].front(), best);
         }
         long partner = s_.job(w).partner;
         if (partner >= 0 && group_of_[partner] != kNone) {
@@ -96,14 +107,7 @@ private:
             if (ow >= 0)
                 consider(w, ow, static_cast<size_t>(partner), best);
         }
-        if (best.option < 0)
-            return false;
-        s_.choice[w] = AllocChoice{best.option, s_.choice[best.host].shares, static_cast<long>(best.host)};
-        s_.choice[best.host].partner = static_cast<long>(w);
-        auto &hosts = groups_[group_of_[best.host]].hosts;
-        hosts.erase(std::find(hosts.begin(), hosts.end(), best.host));
-        group_of_[best.host] = kNone;
-        return true;
+        return best;
     }
 
     // Host h for waiting job w on its option ow (on h's type and count),

@@ -20,6 +20,8 @@ struct Band {
     int low = 0;
     int high = -1;
     size_t first = 0;  // where the item's row starts in the table of choices
+    size_t width() const { return static_cast<size_t>(std::max(0, high - low + 1)); }
+    bool holds(int w) const { return w >= low && w <= high; }
 };
 
 std::vector<Band> bands(const std::vector<int> &weight, int least, int most)
@@ -28,14 +30,12 @@ std::vector<Band> bands(const std::vector<int> &weight, int least, int most)
     int64_t before = 0, after = 0;
     for (int w : weight)
         after += w;
-    size_t cells = 0;
     for (size_t i = 0; i < weight.size(); i++) {
         before += weight[i];
         after -= weight[i];
         out[i].high = static_cast<int>(std::min<int64_t>(most, before));
         out[i].low = static_cast<int>(std::max<int64_t>(weight[i], least - after));
-        out[i].first = cells;
-        cells += static_cast<size_t>(std::max(0, out[i].high - out[i].low + 1));
+        out[i].first = i == 0 ? 0 : out[i - 1].first + out[i - 1].width();
     }
     return out;
 }
@@ -72,6 +72,17 @@ void add_item(double *best, int weight, double profit, const Band &band, uint8_t
     }
 }
 
+// The sum of weights in [least, most] with the largest value, the
+// smallest of those within epsilon; -1 when none is feasible.
+int best_sum(const std::vector<double> &best, int least, int most)
+{
+    int at = -1;
+    for (int w = least; w <= most; w++)
+        if (best[w] != kInfeasible && (at < 0 || best[w] > best[at] + kEpsilon))
+            at = w;
+    return at;
+}
+
 }  // namespace
 
 std::optional<std::vector<bool>> knapsack(const std::vector<int> &weight, const std::vector<double> &profit,
@@ -82,20 +93,16 @@ std::optional<std::vector<bool>> knapsack(const std::vector<int> &weight, const 
     least = std::max(least, 0);
     std::vector<Band> band = bands(weight, least, most);
     std::vector<double> best(static_cast<size_t>(most) + 1, kInfeasible);  // by sum of weights
-    size_t cells = band.empty() ? 0 : band.back().first + static_cast<size_t>(std::max(0, band.back().high - band.back().low + 1));
-    std::vector<uint8_t> took(cells);  // per item, over its band: whether it is taken there
+    std::vector<uint8_t> took(band.empty() ? 0 : band.back().first + band.back().width());  // per item, its band
     best[0] = 0;
     for (size_t i = 0; i < weight.size(); i++)
         add_item(best.data(), weight[i], profit[i], band[i], took.data() + band[i].first);
-    int at = -1;
-    for (int w = least; w <= most; w++)
-        if (best[w] != kInfeasible && (at < 0 || best[w] > best[at] + kEpsilon))
-            at = w;
+    int at = best_sum(best, least, most);
     if (at < 0)
         return std::nullopt;
     std::vector<bool> taken(weight.size(), false);
     for (size_t i = weight.size(); i-- > 0;)
-        if (at >= band[i].low && at <= band[i].high && took[band[i].first + (at - band[i].low)]) {
+        if (band[i].holds(at) && took[band[i].first + static_cast<size_t>(at - band[i].low)]) {
             taken[i] = true;
             at -= weight[i];
         }
