@@ -7,6 +7,8 @@
 
 namespace accord::sim {
 
+using PairRatesByKind = AccordRoundPolicy::PairRatesByKind;
+
 namespace {
 
 double rate_of(const RoundView &view, const GpuPool &pool, const std::string &job_type, int gpus, bool spread)
@@ -15,24 +17,12 @@ double rate_of(const RoundView &view, const GpuPool &pool, const std::string &jo
     return rate ? *rate : 0;
 }
 
-// The cluster's nodes as the allocator sees them, and the allocator's node
-// number of each of the cluster's nodes.
-struct Nodes {
-    std::vector<core::AllocNode> nodes;
-    std::vector<size_t> of_cluster_node;  // by the cluster's node index
-};
-
-Nodes alloc_nodes(const RoundView &view)
+bool same_pools(const std::vector<GpuPool> &a, const std::vector<GpuPool> &b)
 {
-    Nodes out;
-    for (const auto &pool : view.pools)
-        for (size_t id : pool.node_ids) {
-            if (id >= out.of_cluster_node.size())
-                out.of_cluster_node.resize(id + 1);
-            out.of_cluster_node[id] = out.nodes.size();
-            out.nodes.push_back(core::AllocNode{pool.type, pool.gpus_per_node});
-        }
-    return out;
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const GpuPool &x, const GpuPool &y) {
+        return x.type == y.type && x.nodes == y.nodes && x.gpus_per_node == y.gpus_per_node &&
+               x.node_ids == y.node_ids;
+    });
 }
 
 // Every count the job allows on every type with a measured speed: the rate
@@ -54,35 +44,48 @@ std::vector<core::JobOption> options_of(const RoundView &view, const RoundJob &j
     return options;
 }
 
-core::AllocJob alloc_job(const RoundJob &job, const std::vector<core::JobOption> &options, const Nodes &nodes)
+// The job as the allocator sees it, written over `a` (whose vectors keep
+// their memory from round to round), all but its partner.
+void set_alloc_job(core::AllocJob &a, const RoundJob &job, const std::vector<core::JobOption> &options,
+                   uint32_t kind, const std::vector<size_t> &of_cluster_node)
 {
-    core::AllocJob a;
     a.id = static_cast<uint32_t>(job.index);
-    a.attained_gpu_s = job.attained_gpu_s;
+    a.kind = kind;
     a.options = options;
+    a.attained_gpu_s = job.attained_gpu_s;
+    a.current = -1;
     for (size_t o = 0; job.current && o < options.size(); o++)
         if (options[o].gpu_type == job.current->gpu_type && options[o].gpus == job.current->gpus)
             a.current = static_cast<int>(o);
+    a.held.clear();
     for (const auto &slice : job.placement)
-        a.held.push_back(core::NodeShare{nodes.of_cluster_node.at(slice.node), slice.gpus});
-    return a;
+        a.held.push_back(core::NodeShare{of_cluster_node.at(slice.node), slice.gpus});
+    a.movable = true;
+    a.partner = -1;
 }
 
-// Pair rates by kind: the predictor's, by job type.
+// Pair rates by kind: the predictor's, by job type. A predictor's answers
+// never change, so each is asked once per run and kept in `known`.
 class PredictedPairs : public core::PairRates {
 public:
-    PredictedPairs(const PairPredictor &pairs, const std::vector<std::string> &kinds) : pairs_(pairs), kinds_(kinds)
+    PredictedPairs(const PairPredictor &pairs, const std::vector<std::string> &kinds, PairRatesByKind &known)
+        : pairs_(pairs), kinds_(kinds), known_(known)
     {
     }
     std::optional<std::pair<double, double>> rates(uint32_t a, uint32_t b, const std::string &gpu_type,
                                                    int gpus) const override
     {
-        return pairs_.rates(gpu_type, kinds_[a], kinds_[b], gpus);
+        auto key = std::make_tuple(a, b, gpu_type, gpus);
+        auto it = known_.find(key);
+        if (it == known_.end())
+            it = known_.emplace(key, pairs_.rates(gpu_type, kinds_[a], kinds_[b], gpus)).first;
+        return it->second;
     }
 
 private:
     const PairPredictor &pairs_;
     const std::vector<std::string> &kinds_;
+    PairRatesByKind &known_;
 };
 
 }  // namespace
@@ -95,14 +98,47 @@ uint32_t AccordRoundPolicy::kind(const std::string &job_type)
     return it->second;
 }
 
-// A job's options never change, so they are computed once (finished jobs
-// are forgotten).
-const std::vector<core::JobOption> &AccordRoundPolicy::options(const RoundView &view, const RoundJob &job)
+// A job's options and kind never change, so they are looked up once.
+const AccordRoundPolicy::Known &AccordRoundPolicy::known(const RoundView &view, const RoundJob &job)
 {
-    auto it = options_.find(job.index);
-    if (it == options_.end())
-        it = options_.emplace(job.index, options_of(view, job)).first;
-    return it->second;
+    if (job.index >= known_.size())
+        known_.resize(job.index + 1);
+    Known &k = known_[job.index];
+    if (k.seen == 0) {
+        k = Known{options_of(view, job), kind(job.trace->job_type), 0};
+        active_.push_back(job.index);
+    }
+    k.seen = calls_;
+    return k;
+}
+
+// The cluster's nodes change only with the pools (never, in one run).
+const AccordRoundPolicy::Nodes &AccordRoundPolicy::nodes(const RoundView &view)
+{
+    if (!nodes_.nodes.empty() && same_pools(nodes_.pools, view.pools))
+        return nodes_;
+    nodes_ = Nodes{view.pools, {}, {}};
+    for (const auto &pool : view.pools)
+        for (size_t id : pool.node_ids) {
+            if (id >= nodes_.of_cluster_node.size())
+                nodes_.of_cluster_node.resize(id + 1);
+            nodes_.of_cluster_node[id] = nodes_.nodes.size();
+            nodes_.nodes.push_back(core::AllocNode{pool.type, pool.gpus_per_node});
+        }
+    return nodes_;
+}
+
+// Jobs not active in this call have finished: they are forgotten.
+void AccordRoundPolicy::forget_finished()
+{
+    size_t kept = 0;
+    for (size_t index : active_) {
+        if (known_[index].seen == calls_)
+            active_[kept++] = index;
+        else
+            known_[index] = Known{};
+    }
+    active_.resize(kept);
 }
 
 // The job's predicted finish-time fairness (see the header).
@@ -128,32 +164,30 @@ double AccordRoundPolicy::rho(const RoundView &view, const RoundJob &job,
 
 std::vector<Allocation> AccordRoundPolicy::allocate(const RoundView &view)
 {
-    Nodes nodes = alloc_nodes(view);
-    std::vector<core::AllocJob> jobs;
-    jobs.reserve(view.jobs.size());
-    std::vector<size_t> active;
-    for (const auto &job : view.jobs) {
-        jobs.push_back(alloc_job(job, options(view, job), nodes));
-        active.push_back(job.index);
-    }
-    std::map<size_t, long> position;
-    for (size_t j = 0; j < view.jobs.size(); j++)
-        position[view.jobs[j].index] = static_cast<long>(j);
+    calls_++;
+    const Nodes &cluster = nodes(view);
+    std::vector<core::AllocJob> &jobs = jobs_;
+    jobs.resize(view.jobs.size());
     for (size_t j = 0; j < view.jobs.size(); j++) {
-        jobs[j].kind = kind(view.jobs[j].trace->job_type);
-        if (config_.fairness_bound > 0)
-            jobs[j].rho = rho(view, view.jobs[j], jobs[j].options);
-        if (view.jobs[j].current && view.jobs[j].current->partner >= 0) {
-            auto partner = position.find(static_cast<size_t>(view.jobs[j].current->partner));
-            jobs[j].partner = partner == position.end() ? -1 : partner->second;  // -1: the partner finished
-        }
+        const Known &k = known(view, view.jobs[j]);
+        set_alloc_job(jobs[j], view.jobs[j], k.options, k.kind, cluster.of_cluster_node);
+        if (view.jobs[j].index >= position_.size())
+            position_.resize(view.jobs[j].index + 1, -1);
+        position_[view.jobs[j].index] = static_cast<long>(j);
+        jobs[j].rho = config_.fairness_bound > 0 ? rho(view, view.jobs[j], jobs[j].options) : 0;
     }
-    std::sort(active.begin(), active.end());
-    for (auto it = options_.begin(); it != options_.end();)
-        it = std::binary_search(active.begin(), active.end(), it->first) ? std::next(it) : options_.erase(it);
-    PredictedPairs pairs(pairs_, kinds_);
-    std::vector<core::AllocChoice> choice = core::allocate(jobs, nodes.nodes, config_, &pairs);
+    for (size_t j = 0; j < view.jobs.size(); j++)
+        if (view.jobs[j].current && view.jobs[j].current->partner >= 0) {
+            size_t partner = static_cast<size_t>(view.jobs[j].current->partner);
+            jobs[j].partner = partner < position_.size() ? position_[partner] : -1;  // -1: the partner finished
+        }
+    for (const auto &job : view.jobs)
+        position_[job.index] = -1;
+    forget_finished();
+    PredictedPairs pairs(pairs_, kinds_, pair_rates_);
+    std::vector<core::AllocChoice> choice = core::allocate(jobs, cluster.nodes, config_, &pairs);
     std::vector<Allocation> out;
+    out.reserve(jobs.size());
     for (size_t j = 0; j < jobs.size(); j++) {
         if (choice[j].option < 0)
             continue;

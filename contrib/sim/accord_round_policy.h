@@ -19,7 +19,10 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/allocator.h"
@@ -37,18 +40,43 @@ public:
     std::string name() const override { return "accord"; }
     std::vector<Allocation> allocate(const RoundView &view) override;
 
+    // By kind of each job, GPU type and count.
+    using PairRatesByKind =
+        std::map<std::tuple<uint32_t, uint32_t, std::string, int>, std::optional<std::pair<double, double>>>;
+
 private:
-    const std::vector<core::JobOption> &options(const RoundView &view, const RoundJob &job);
+    // What never changes about a job: its options and its kind.
+    struct Known {
+        std::vector<core::JobOption> options;
+        uint32_t kind = 0;
+        size_t seen = 0;  // the last call of allocate() it was active in (1, 2, ...); 0: not known
+    };
+    // The cluster's nodes as the allocator sees them, and the allocator's
+    // node number of each of the cluster's nodes.
+    struct Nodes {
+        std::vector<GpuPool> pools;  // what they were made from
+        std::vector<core::AllocNode> nodes;
+        std::vector<size_t> of_cluster_node;  // by the cluster's node index
+    };
+    const Known &known(const RoundView &view, const RoundJob &job);
+    const Nodes &nodes(const RoundView &view);
     uint32_t kind(const std::string &job_type);
+    void forget_finished();
 
     const PairPredictor &pairs_;
     double rho(const RoundView &view, const RoundJob &job, const std::vector<core::JobOption> &options) const;
 
     core::AllocConfig config_;
     double limit_factor_;
-    std::map<size_t, std::vector<core::JobOption>> options_;  // by RoundJob::index
-    std::map<std::string, uint32_t> kind_ids_;                // job type -> core::AllocJob::kind
-    std::vector<std::string> kinds_;                          // kind -> job type
+    Nodes nodes_;
+    std::vector<Known> known_;                  // by RoundJob::index
+    std::vector<size_t> active_;                // the jobs known_ holds
+    size_t calls_ = 0;                          // of allocate()
+    std::map<std::string, uint32_t> kind_ids_;  // job type -> core::AllocJob::kind
+    std::vector<std::string> kinds_;            // kind -> job type
+    std::vector<long> position_;                // by RoundJob::index: place in view.jobs, or -1
+    std::vector<core::AllocJob> jobs_;          // the last call's, kept for their vectors' memory
+    PairRatesByKind pair_rates_;                // what the predictor said
 };
 
 }  // namespace accord::sim

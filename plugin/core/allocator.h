@@ -40,6 +40,10 @@
 //  6. Stickiness. A job that keeps its option keeps its nodes and counts
 //     its rate raised by `migrate_gain`, so it moves only for a larger gain;
 //     a new pair must also beat that threshold (it restarts both jobs).
+//
+// Each step has its file: allocator_order.h (1), allocator_admission.h (2),
+// allocator_types.h (3), allocator_leftovers.h (4), allocator_packing.h (5);
+// allocator_state.h holds what they share, values and free placement (6).
 #pragma once
 
 #include <cstdint>

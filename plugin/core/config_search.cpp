@@ -1,5 +1,7 @@
 #include "core/config_search.h"
 
+#include "core/knapsack.h"
+
 #include <algorithm>
 #include <limits>
 #include <optional>
@@ -17,24 +19,58 @@ constexpr size_t kMaxMovesPerJob = 4;
 constexpr size_t kMaxChainJobs = 32;
 
 // A job's options on one type, fewest GPUs first.
-using Ladder = std::vector<SearchOption>;
+class Ladder {
+public:
+    Ladder(const SearchOption *rungs, size_t count) : rungs_(rungs), count_(count) {}
+    size_t size() const { return count_; }
+    bool empty() const { return count_ == 0; }
+    const SearchOption &operator[](size_t i) const { return rungs_[i]; }
+    const SearchOption *begin() const { return rungs_; }
+    const SearchOption *end() const { return rungs_ + count_; }
+
+private:
+    const SearchOption *rungs_;
+    size_t count_;
+};
+
+// Every job's ladder on every type, in one array.
+class Ladders {
+public:
+    Ladders(const std::vector<SearchJob> &jobs, int types) : types_(types), start_(1, 0)
+    {
+        for (const auto &job : jobs)
+            for (int k = 0; k < types; k++) {
+                size_t first = rungs_.size();
+                for (const auto &o : job.options)
+                    if (o.type == k)
+                        rungs_.push_back(o);
+                std::stable_sort(rungs_.begin() + static_cast<long>(first), rungs_.end(),
+                                 [](const SearchOption &a, const SearchOption &b) { return a.gpus < b.gpus; });
+                start_.push_back(rungs_.size());
+            }
+    }
+    Ladder of(size_t j, int k) const
+    {
+        size_t at = j * static_cast<size_t>(types_) + static_cast<size_t>(k);
+        return Ladder(rungs_.data() + start_[at], start_[at + 1] - start_[at]);
+    }
+
+private:
+    int types_;
+    std::vector<SearchOption> rungs_;
+    std::vector<size_t> start_;  // per job and type: where its ladder starts in rungs_
+};
 
 class Search {
 public:
     Search(const std::vector<SearchJob> &jobs, const std::vector<int> &capacity)
-        : capacity_(capacity), ladders_(jobs.size(), std::vector<Ladder>(capacity.size())), type_(jobs.size()),
+        : capacity_(capacity), ladders_(jobs, static_cast<int>(capacity.size())), type_(jobs.size()),
           level_(jobs.size(), 0), members_(capacity.size()), total_(capacity.size(), 0), used_(capacity.size(), 0),
           elastic_(capacity.size(), 0)
     {
         for (size_t j = 0; j < jobs.size(); j++) {
-            for (const auto &o : jobs[j].options)
-                if (o.type >= 0 && o.type < types())
-                    ladders_[j][o.type].push_back(o);
-            for (auto &ladder : ladders_[j])
-                std::stable_sort(ladder.begin(), ladder.end(),
-                                 [](const SearchOption &a, const SearchOption &b) { return a.gpus < b.gpus; });
             type_[j] = jobs[j].type;
-            if (type_[j] < 0 || type_[j] >= types() || ladders_[j][type_[j]].empty())
+            if (type_[j] < 0 || type_[j] >= types() || ladder(j, type_[j]).empty())
                 throw std::invalid_argument("config search: a job has no option on the type it was admitted on");
             members_[type_[j]].push_back(j);
         }
@@ -52,12 +88,13 @@ public:
                 break;
         std::vector<int> out(type_.size());
         for (size_t j = 0; j < type_.size(); j++)
-            out[j] = ladders_[j][type_[j]][level_[j]].option;
+            out[j] = ladder(j, type_[j])[level_[j]].option;
         return out;
     }
 
 private:
     int types() const { return static_cast<int>(capacity_.size()); }
+    Ladder ladder(size_t j, int k) const { return ladders_.of(j, k); }
 
     // The water-filled value of `members` on type k (kInfeasible when their
     // fewest GPUs exceed it); their levels go to `levels` when given.
@@ -65,10 +102,11 @@ private:
     {
         int used = 0;
         double total = 0;
-        std::vector<int> level(members.size(), 0);
+        std::vector<int> &level = fill_level_;
+        level.assign(members.size(), 0);
         for (size_t m : members) {
-            used += ladders_[m][k][0].gpus;
-            total += ladders_[m][k][0].value;
+            used += ladder(m, k)[0].gpus;
+            total += ladder(m, k)[0].value;
         }
         if (used > capacity_[k])
             return kInfeasible;
@@ -77,13 +115,13 @@ private:
             size_t who = 0;
             int to = -1;
             for (size_t i = 0; i < members.size(); i++) {
-                const Ladder &ladder = ladders_[members[i]][k];
-                const SearchOption &now = ladder[level[i]];
-                for (int l = level[i] + 1; l < static_cast<int>(ladder.size()); l++) {
-                    int added = ladder[l].gpus - now.gpus;
+                Ladder rungs = ladder(members[i], k);
+                const SearchOption &now = rungs[level[i]];
+                for (int l = level[i] + 1; l < static_cast<int>(rungs.size()); l++) {
+                    int added = rungs[l].gpus - now.gpus;
                     if (used + added > capacity_[k])
                         break;
-                    double per_gpu = (ladder[l].value - now.value) / std::max(added, 1);
+                    double per_gpu = (rungs[l].value - now.value) / std::max(added, 1);
                     if (per_gpu > best) {
                         best = per_gpu;
                         who = i;
@@ -93,9 +131,9 @@ private:
             }
             if (to < 0)
                 break;
-            const Ladder &ladder = ladders_[members[who]][k];
-            used += ladder[to].gpus - ladder[level[who]].gpus;
-            total += ladder[to].value - ladder[level[who]].value;
+            Ladder rungs = ladder(members[who], k);
+            used += rungs[to].gpus - rungs[level[who]].gpus;
+            total += rungs[to].value - rungs[level[who]].value;
             level[who] = to;
         }
         if (levels)
@@ -104,19 +142,24 @@ private:
         return total;
     }
 
-    static std::vector<size_t> without(const std::vector<size_t> &members, size_t j)
+    // Type k's members less job `out` and plus job `in` (either may be -1,
+    // none), ascending; in a buffer every call reuses.
+    const std::vector<size_t> &changed(int k, long out, long in) const
     {
-        std::vector<size_t> out;
-        for (size_t m : members)
-            if (m != j)
-                out.push_back(m);
-        return out;
-    }
-
-    static std::vector<size_t> with(std::vector<size_t> members, size_t j)
-    {
-        members.insert(std::lower_bound(members.begin(), members.end(), j), j);
-        return members;
+        changed_.clear();
+        bool placed = in < 0;
+        for (size_t m : members_[k]) {
+            if (static_cast<long>(m) == out)
+                continue;
+            if (!placed && m >= static_cast<size_t>(in)) {
+                changed_.push_back(static_cast<size_t>(in));
+                placed = true;
+            }
+            changed_.push_back(m);
+        }
+        if (!placed)
+            changed_.push_back(static_cast<size_t>(in));
+        return changed_;
     }
 
     void set_type(int k, std::vector<size_t> members)
@@ -126,29 +169,29 @@ private:
         used_[k] = 0;
         elastic_[k] = 0;
         for (size_t m : members_[k]) {
-            used_[k] += ladders_[m][k][level_[m]].gpus;
-            elastic_[k] += ladders_[m][k].size() > 1;
+            used_[k] += ladder(m, k)[level_[m]].gpus;
+            elastic_[k] += ladder(m, k).size() > 1;
         }
     }
 
-    bool one_count(size_t j, int k) const { return ladders_[j][k].size() == 1; }
+    bool one_count(size_t j, int k) const { return ladder(j, k).size() == 1; }
 
     // Type k's value without job j (a member). When no member has a choice
     // of count there is nothing to water-fill: the sum less j's value.
     double value_without(int k, size_t j) const
     {
         if (elastic_[k] - !one_count(j, k) == 0)
-            return total_[k] - ladders_[j][k][level_[j]].value;
-        return fill(k, without(members_[k], j), nullptr);
+            return total_[k] - ladder(j, k)[level_[j]].value;
+        return fill(k, changed(k, static_cast<long>(j), -1), nullptr);
     }
 
     double value_with(int k, size_t j) const
     {
         if (elastic_[k] == 0 && one_count(j, k)) {
-            const SearchOption &o = ladders_[j][k][0];
+            const SearchOption &o = ladder(j, k)[0];
             return used_[k] + o.gpus <= capacity_[k] ? total_[k] + o.value : kInfeasible;
         }
-        return fill(k, with(members_[k], j), nullptr);
+        return fill(k, changed(k, -1, static_cast<long>(j)), nullptr);
     }
 
     struct Move {
@@ -166,7 +209,7 @@ private:
             int from = type_[j];
             double left = value_without(from, j);
             for (int k = 0; k < types(); k++) {
-                if (k == from || ladders_[j][k].empty())
+                if (k == from || ladder(j, k).empty())
                     continue;
                 double gain = left + value_with(k, j) - total_[from] - total_[k];
                 if (gain > best.gain)
@@ -194,15 +237,15 @@ private:
     // The value of job j at its current count on type k, if it has it.
     std::optional<double> at_count_on(size_t j, int k) const
     {
-        int gpus = ladders_[j][type_[j]][level_[j]].gpus;
-        for (const auto &o : ladders_[j][k])
+        int gpus = ladder(j, type_[j])[level_[j]].gpus;
+        for (const auto &o : ladder(j, k))
             if (o.gpus == gpus)
                 return o.value;
         return std::nullopt;
     }
 
     // Splits the jobs of types a and b between them optimally for their
-    // current counts: a knapsack over b's GPUs (dynamic programming), each
+    // current counts: a knapsack over b's GPUs (knapsack.h), each
     // job that could be on either worth its value on b less its value on a,
     // the GPUs left on b bounded so that the rest fit a. Exact for two
     // types; over more, repeated for every pair while a split gains.
@@ -212,10 +255,9 @@ private:
         std::vector<int> weight;
         std::vector<double> profit;
         int fixed_a = 0, fixed_b = 0, movable_gpus = 0;
-        double base = 0;
         for (int k : {a, b})
             for (size_t j : members_[k]) {
-                int gpus = ladders_[j][k][level_[j]].gpus;
+                int gpus = ladder(j, k)[level_[j]].gpus;
                 auto on_a = at_count_on(j, a), on_b = at_count_on(j, b);
                 if (!on_a || !on_b) {
                     (k == a ? fixed_a : fixed_b) += gpus;
@@ -224,34 +266,17 @@ private:
                 items.push_back(j);
                 weight.push_back(gpus);
                 profit.push_back(*on_b - *on_a);
-                base += *on_a;
                 movable_gpus += gpus;
             }
-        int most = capacity_[b] - fixed_b, least = movable_gpus - (capacity_[a] - fixed_a);
-        if (items.empty() || most < 0 || least > most)
+        if (items.empty())
             return false;
-        least = std::max(least, 0);
-        std::vector<double> best(most + 1, kInfeasible);
-        std::vector<std::vector<bool>> took(items.size(), std::vector<bool>(most + 1, false));
-        best[0] = 0;
-        for (size_t i = 0; i < items.size(); i++)
-            for (int w = most; w >= weight[i]; w--)
-                if (best[w - weight[i]] != kInfeasible && best[w - weight[i]] + profit[i] > best[w] + kEpsilon) {
-                    best[w] = best[w - weight[i]] + profit[i];
-                    took[i][w] = true;
-                }
-        int at = -1;
-        for (int w = least; w <= most; w++)
-            if (best[w] != kInfeasible && (at < 0 || best[w] > best[at] + kEpsilon))
-                at = w;
-        if (at < 0)
+        auto to_b = knapsack(weight, profit, movable_gpus - (capacity_[a] - fixed_a), capacity_[b] - fixed_b);
+        if (!to_b)
             return false;
         std::vector<int> to(items.size(), a);
-        for (size_t i = items.size(); i-- > 0;)
-            if (took[i][at]) {
+        for (size_t i = 0; i < items.size(); i++)
+            if ((*to_b)[i])
                 to[i] = b;
-                at -= weight[i];
-            }
         return apply_split(a, b, items, to);
     }
 
@@ -284,19 +309,13 @@ private:
 
     // The value of type k's members with job `out` removed and job `in`
     // added (either may be none).
-    double value_of(int k, long out, long in) const
-    {
-        std::vector<size_t> members = out < 0 ? members_[k] : without(members_[k], static_cast<size_t>(out));
-        if (in >= 0)
-            members = with(std::move(members), static_cast<size_t>(in));
-        return fill(k, members, nullptr);
-    }
+    double value_of(int k, long out, long in) const { return fill(k, changed(k, out, in), nullptr); }
 
     void move(size_t j, int to)
     {
         int from = type_[j];
-        set_type(from, without(members_[from], j));
-        set_type(to, with(members_[to], j));
+        set_type(from, changed(from, static_cast<long>(j), -1));
+        set_type(to, changed(to, -1, static_cast<long>(j)));
         type_[j] = to;
     }
 
@@ -311,11 +330,11 @@ private:
     {
         int a = type_[x];
         for (int k = 0; k < types(); k++) {
-            if (k == a || ladders_[x][k].empty())
+            if (k == a || ladder(x, k).empty())
                 continue;
             for (size_t y : members_[k])
                 for (int m = 0; m < types(); m++) {
-                    if (m == k || ladders_[y][m].empty())
+                    if (m == k || ladder(y, m).empty())
                         continue;
                     double before = total_[a] + total_[k] + (m == a ? 0 : total_[m]);
                     double after = value_of(k, static_cast<long>(y), static_cast<long>(x));
@@ -354,13 +373,15 @@ private:
     }
 
     std::vector<int> capacity_;
-    std::vector<std::vector<Ladder>> ladders_;  // [job][type]
+    Ladders ladders_;
     std::vector<int> type_;                     // per job
     std::vector<int> level_;                    // per job: rung of its ladder on its type
     std::vector<std::vector<size_t>> members_;  // per type, ascending
     std::vector<double> total_;                 // per type: water-filled value
     std::vector<int> used_;                     // per type: GPUs at the members' levels
     std::vector<int> elastic_;                  // per type: members with a choice of count
+    mutable std::vector<size_t> changed_;       // scratch of changed()
+    mutable std::vector<int> fill_level_;       // scratch of fill()
 };
 
 }  // namespace

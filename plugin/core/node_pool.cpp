@@ -6,23 +6,29 @@
 namespace accord::core {
 
 NodePool::NodePool(const std::vector<AllocNode> &nodes)
-    : free_(nodes.size(), 0), node_type_(nodes.size(), -1), position_(nodes.size(), 0)
+    : capacity_(nodes.size(), 0), free_(nodes.size(), 0), node_type_(nodes.size(), -1), position_(nodes.size(), 0)
 {
     for (size_t n = 0; n < nodes.size(); n++) {
-        auto [it, added] = ids_.emplace(nodes[n].gpu_type, static_cast<int>(types_.size()));
-        if (added)
+        int id = n > 0 && nodes[n].gpu_type == nodes[n - 1].gpu_type ? node_type_[n - 1] : type_id(nodes[n].gpu_type);
+        if (id < 0) {
+            id = static_cast<int>(types_.size());
+            names_.push_back(nodes[n].gpu_type);
             types_.emplace_back();
-        Type &t = types_[it->second];
+        }
+        Type &t = types_[id];
+        capacity_[n] = nodes[n].gpus;
         position_[n] = t.nodes.size();
         t.nodes.push_back(n);
         t.largest = std::max(t.largest, nodes[n].gpus);
-        node_type_[n] = it->second;
+        node_type_[n] = id;
     }
     for (auto &t : types_)
         t.by_free.assign(static_cast<size_t>(t.largest) + 1, Bits((t.nodes.size() + 63) / 64, 0));
     for (size_t n = 0; n < nodes.size(); n++) {
-        types_[node_type_[n]].by_free[0][position_[n] / 64] |= uint64_t{1} << (position_[n] % 64);
-        set_free(n, std::max(0, nodes[n].gpus));
+        Type &t = types_[node_type_[n]];
+        free_[n] = std::max(0, nodes[n].gpus);
+        t.free_total += free_[n];
+        t.by_free[free_[n]][position_[n] / 64] |= uint64_t{1} << (position_[n] % 64);
     }
 }
 
@@ -40,8 +46,8 @@ long NodePool::first(const Bits &bits, size_t from)
 
 int NodePool::type_id(const std::string &gpu_type) const
 {
-    auto it = ids_.find(gpu_type);
-    return it == ids_.end() ? -1 : it->second;
+    auto it = std::find(names_.begin(), names_.end(), gpu_type);
+    return it == names_.end() ? -1 : static_cast<int>(it - names_.begin());
 }
 
 void NodePool::set_free(size_t node, int free)

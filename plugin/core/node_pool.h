@@ -8,7 +8,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +37,8 @@ public:
     int types() const { return static_cast<int>(types_.size()); }
     int largest_node(int type) const { return types_[type].largest; }
     int free_gpus(int type) const { return types_[type].free_total; }
+    size_t nodes() const { return free_.size(); }
+    int capacity_of(size_t node) const { return capacity_[node]; }
     int free_on(size_t node) const { return free_[node]; }
     int type_of(size_t node) const { return node_type_[node]; }
     const std::vector<size_t> &nodes_of(int type) const { return types_[type].nodes; }
@@ -67,8 +68,9 @@ private:
     // The first position in `bits` at or after `from`; -1 if none.
     static long first(const Bits &bits, size_t from = 0);
 
-    std::map<std::string, int> ids_;
+    std::vector<std::string> names_;  // by type number: GPU types are few, so found by a scan
     std::vector<Type> types_;
+    std::vector<int> capacity_;   // per node: its GPUs as given
     std::vector<int> free_;       // per node
     std::vector<int> node_type_;  // per node
     std::vector<size_t> position_;  // per node: its position in its type's nodes

@@ -1,0 +1,63 @@
+#include "core/allocator_order.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/predicted_fairness.h"
+
+namespace accord::core {
+
+namespace {
+
+// The number of thresholds the job's attained GPU-seconds have passed, the
+// thresholds being first_queue_gpu_s times 1, f, f^2, ...
+int queue_of(const AllocJob &job, const AllocConfig &config)
+{
+    if (job.attained_gpu_s < config.first_queue_gpu_s)
+        return 0;
+    double passed = std::log(job.attained_gpu_s / config.first_queue_gpu_s) / std::log(config.queue_factor);
+    return 1 + static_cast<int>(std::floor(passed));
+}
+
+}  // namespace
+
+std::vector<size_t> priority_order(AllocState &s)
+{
+    std::vector<size_t> order;
+    std::vector<int> queue(s.size());
+    for (size_t j = 0; j < s.size(); j++) {
+        queue[j] = queue_of(s.job(j), s.config());
+        if (s.movable(j))
+            order.push_back(j);
+    }
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        bool over_a = over_fairness_bound(s.job(a).rho, s.config().fairness_bound);
+        bool over_b = over_fairness_bound(s.job(b).rho, s.config().fairness_bound);
+        bool held_a = s.job(a).current >= 0, held_b = s.job(b).current >= 0;
+        if (over_a != over_b)
+            return over_a;
+        return queue[a] != queue[b] ? queue[a] < queue[b] : held_a > held_b;
+    });
+    for (size_t r = 0; r < order.size(); r++) {
+        s.rank[order[r]] = r;
+        s.weight[order[r]] = std::pow(static_cast<double>(order.size() - r), s.config().rank_weight);
+    }
+    return order;
+}
+
+std::vector<size_t> by_rank(const AllocState &s)
+{
+    std::vector<size_t> order(s.size());
+    for (size_t j = 0; j < s.size(); j++)
+        order[j] = j;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return s.rank[a] < s.rank[b]; });
+    return order;
+}
+
+bool guest(const AllocState &s, size_t j)
+{
+    long p = s.job(j).partner;
+    return p >= 0 && s.rank[static_cast<size_t>(p)] < s.rank[j];
+}
+
+}  // namespace accord::core

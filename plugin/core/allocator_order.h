@@ -1,0 +1,26 @@
+// The allocator's priority order (core/allocator.h, rule 1): job lengths
+// are unknown and heavy-tailed, so the least attained service goes first
+// (Tiresias' discretised 2D-LAS with geometric queues); within a queue,
+// jobs that hold GPUs come first (no thrashing), then the shell's order.
+// With a fairness bound, jobs whose predicted finish-time fairness exceeds
+// it (core/predicted_fairness.h) come before all others.
+#pragma once
+
+#include <vector>
+
+#include "core/allocator_state.h"
+
+namespace accord::core {
+
+// The movable jobs, first in the order first. Sets every job's rank (its
+// place in the order) and weight, (jobs from it to the last)^rank_weight.
+std::vector<size_t> priority_order(AllocState &s);
+
+// Every job (movable or not) by rank, ties by the shell's order.
+std::vector<size_t> by_rank(const AllocState &s);
+
+// The later of two jobs sharing GPUs in the order is the pair's guest: it
+// holds nothing of its own (packing may seat it there again).
+bool guest(const AllocState &s, size_t j);
+
+}  // namespace accord::core

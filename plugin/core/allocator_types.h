@@ -1,0 +1,14 @@
+// The allocator's types and counts (core/allocator.h, rule 3): the
+// admitted jobs' types and counts are searched on pooled GPUs
+// (config_search.h) for the largest sum of weighted values. Elastic jobs
+// grow only to counts that tile nodes. A job whose option the search kept
+// keeps its nodes; the others are placed largest first.
+#pragma once
+
+#include "core/allocator_state.h"
+
+namespace accord::core {
+
+void search_types(AllocState &s);
+
+}  // namespace accord::core
