@@ -1,7 +1,10 @@
-// Unit tests for the learned model's stacking estimates: interpolation
-// over a family's batch sizes (model/batch_interpolation.h) and the
-// interpolated neighbour estimates with their kinds and left-out samples
-// (model/neighbour_estimates.h).
+// Unit tests for the learned model's stacking estimates and correction
+// gates (feature schema 3): interpolation over a family's batch sizes
+// (model/batch_interpolation.h), the interpolated neighbour estimates with
+// their kinds and left-out samples (model/neighbour_estimates.h), and how a
+// prediction takes a gated share of the networks' correction, with the
+// members' spread as its uncertainty (model/correction_gate.h,
+// model/learned_model.h). Models are tiny (hidden 8, 40 steps).
 #include <cmath>
 #include <optional>
 #include <string>
@@ -9,7 +12,9 @@
 
 #include "cmocka_cpp.h"
 
+#include "model/baselines.h"
 #include "model/batch_interpolation.h"
+#include "model/model_training.h"
 #include "model/neighbour_estimates.h"
 
 using namespace accord::model;
@@ -115,6 +120,117 @@ void test_pair_estimate_interpolates_over_the_new_type(void **)
     assert_estimate(pair(kR32, kB, LeaveOut::kBothTypes), std::log(0.4), 1 + far_b, EstimateKind::kNearest);
 }
 
+// ---- correction gates and uncertainty --------------------------------------------
+
+TrainingData tiny_data()
+{
+    TrainingData data;
+    const std::vector<std::string> jobs = {"ResNet-18 (batch size 32)", "ResNet-18 (batch size 128)",
+                                           "LM (batch size 10)", "LM (batch size 40)"};
+    for (size_t j = 0; j < jobs.size(); j++)
+        for (const char *gpu : {"k80", "v100"})
+            for (int gpus : {1, 2}) {
+                double speed = (gpu[0] == 'k' ? 0.3 + 0.05 * j : 1.0) * gpus * (1 - 0.05 * (gpus - 1));
+                data.isolated.push_back(IsolatedSample{jobs[j], gpu, gpus, false, speed});
+                for (size_t o = 0; o < jobs.size(); o++)
+                    if (gpus == 1)
+                        data.pairs.push_back(PairSample{jobs[j], jobs[o], gpu, 1, 0.4 + 0.1 * o + 0.05 * j});
+            }
+    return data;
+}
+
+LearnedModel tiny_model(const CorrectionGates &gates, int members = 2)
+{
+    ModelOptions options;
+    options.hidden = 8;
+    options.members = members;
+    options.train.steps = 40;
+    options.train.seed = 7;
+    options.gates = gates;
+    return train_model(tiny_data(), options);
+}
+
+const CorrectionGates kShut{{0, 0}, {0, 0}}, kOpen{{1, 1}, {1, 1}};
+
+Prediction predicted(LearnedModel &model, const Candidate &c, const CorrectionGates &gates)
+{
+    model.set_gates(gates);
+    Prediction p;
+    model.predict(&c, 1, &p);
+    return p;
+}
+
+// LM 20 and ResNet-18 64 are interpolated over their families; GPT is
+// a family the model has never seen: the nearest samples.
+const Candidate kFamilyAlone{Job{"LM", 20}, "k80", 2, false, {}},
+    kFamilyPair{Job{"ResNet-18", 64}, "k80", 1, false, {Job{"LM", 10}}},
+    kNearestAlone{Job{"GPT", 8}, "k80", 2, false, {}};
+
+void test_shut_gates_predict_the_stacking_estimates(void **)
+{
+    LearnedModel model = tiny_model(kShut);
+    Baselines baselines(tiny_data());
+    Prediction alone = predicted(model, kFamilyAlone, kShut), pair = predicted(model, kFamilyPair, kShut);
+    assert_close(alone.relative_throughput,
+                 baselines.interpolated_relative(IsolatedSample{"LM (batch size 20)", "k80", 2, false, 1}));
+    assert_close(pair.slowdown,
+                 baselines.interpolated_slowdown(PairSample{"ResNet-18 (batch size 64)", "LM (batch size 10)", "k80", 1, 1}));
+}
+
+void test_a_gate_takes_its_share_of_the_correction(void **)
+{
+    LearnedModel model = tiny_model(kOpen);
+    auto log_relative = [&](const Candidate &c, const CorrectionGates &g) {
+        return std::log(predicted(model, c, g).relative_throughput);
+    };
+    auto log_slowdown = [&](const CorrectionGates &g) { return std::log(predicted(model, kFamilyPair, g).slowdown); };
+    double shut = log_relative(kFamilyAlone, kShut), open = log_relative(kFamilyAlone, kOpen);
+    assert_true(std::fabs(open - shut) > 1e-4);
+    assert_close(log_relative(kFamilyAlone, {{0.25, 0}, {0, 0}}), shut + 0.25 * (open - shut));
+    assert_close(log_slowdown({{0, 0}, {0.5, 0}}), log_slowdown(kShut) + 0.5 * (log_slowdown(kOpen) - log_slowdown(kShut)));
+    // The family share leaves the nearest samples' estimates alone, and
+    // the nearest share takes theirs.
+    double nearest_shut = log_relative(kNearestAlone, kShut), nearest_open = log_relative(kNearestAlone, kOpen);
+    assert_true(std::fabs(nearest_open - nearest_shut) > 1e-4);
+    assert_close(log_relative(kNearestAlone, {{1, 0}, {1, 0}}), nearest_shut);
+    assert_close(log_relative(kNearestAlone, {{0, 1}, {0, 1}}), nearest_open);
+}
+
+void test_measured_candidates_are_never_corrected(void **)
+{
+    LearnedModel model = tiny_model(kOpen);
+    Candidate alone{Job{"LM", 10}, "k80", 2, false, {}};
+    Candidate pair{Job{"ResNet-18", 32}, "k80", 1, false, {Job{"LM", 10}}};
+    // tiny_data(): LM 10 is job 2 (0.3 + 0.1 on a K80, x 2 x 0.95);
+    // ResNet-18 32 (job 0) next to it (other 2): 0.4 + 0.2.
+    assert_close(predicted(model, alone, kOpen).relative_throughput, 0.4 * 2 * 0.95);
+    assert_close(predicted(model, pair, kOpen).slowdown, 0.6);
+}
+
+void test_unknown_gpu_type_takes_the_whole_correction(void **)
+{
+    LearnedModel model = tiny_model(kOpen);
+    assert_true(model.declare_gpu_type("h100", GpuDescriptor{2, 51, 80, 3350}));
+    Candidate c{Job{"LM", 20}, "h100", 2, false, {Job{"ResNet-18", 64}}};
+    Prediction shut = predicted(model, c, kShut), open = predicted(model, c, kOpen);
+    assert_close(shut.relative_throughput, open.relative_throughput);
+    assert_close(shut.slowdown, open.slowdown);
+}
+
+void test_uncertainty_is_the_spread_of_the_members_whole_corrections(void **)
+{
+    LearnedModel one = tiny_model(kOpen, 1), two = tiny_model(kOpen, 2);
+    assert_true(predicted(one, kFamilyAlone, kOpen).uncertainty == 0.0);
+    // Member 0 of both is the same network: two members' mean is half-way
+    // to the other member, and their spread is that half-way distance.
+    Prediction both = predicted(two, kFamilyAlone, kOpen), first = predicted(one, kFamilyAlone, kOpen);
+    double half_way = std::fabs(std::log(both.relative_throughput / first.relative_throughput));
+    assert_true(half_way > 1e-5);
+    assert_close(both.uncertainty, half_way);
+    // The same whatever share of the correction the prediction takes.
+    assert_close(predicted(two, kFamilyAlone, kShut).uncertainty, both.uncertainty);
+}
+
 }  // namespace
 
 int main(void)
@@ -125,6 +241,11 @@ int main(void)
         cmocka_unit_test(test_points_of_one_batch_size_count_as_their_mean),
         cmocka_unit_test(test_isolated_estimate_interpolates_over_the_family),
         cmocka_unit_test(test_pair_estimate_interpolates_over_the_new_type),
+        cmocka_unit_test(test_shut_gates_predict_the_stacking_estimates),
+        cmocka_unit_test(test_a_gate_takes_its_share_of_the_correction),
+        cmocka_unit_test(test_measured_candidates_are_never_corrected),
+        cmocka_unit_test(test_unknown_gpu_type_takes_the_whole_correction),
+        cmocka_unit_test(test_uncertainty_is_the_spread_of_the_members_whole_corrections),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }
