@@ -59,6 +59,14 @@ double Baselines::nearest_relative(const IsolatedSample &s) const
                         .log_value);
 }
 
+double Baselines::interpolated_relative(const IsolatedSample &s) const
+{
+    return std::exp(neighbours_
+                        .interpolated_log_relative(job_of_type(s.job_type), s.gpu_type, declared(s.gpu_type), s.gpus,
+                                                   s.spread, LeaveOut::kNothing)
+                        .log_value);
+}
+
 double Baselines::mean_slowdown(const PairSample &s) const
 {
     auto sum = slowdown_sum_.find(s.gpu_type);
@@ -69,6 +77,14 @@ double Baselines::nearest_slowdown(const PairSample &s) const
 {
     return std::exp(neighbours_.log_slowdown(job_of_type(s.job_type), job_of_type(s.other_type), s.gpu_type,
                                              declared(s.gpu_type), s.gpus, LeaveOut::kNothing)
+                        .log_value);
+}
+
+double Baselines::interpolated_slowdown(const PairSample &s) const
+{
+    return std::exp(neighbours_
+                        .interpolated_log_slowdown(job_of_type(s.job_type), job_of_type(s.other_type), s.gpu_type,
+                                                   declared(s.gpu_type), s.gpus, LeaveOut::kNothing)
                         .log_value);
 }
 

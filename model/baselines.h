@@ -13,7 +13,10 @@
 //    completion over a fingerprint); with no profiled pairs of the held-out
 //    job, similarity here is family, batch size, GPU speed and count
 //    (neighbour_estimates.h: the same estimate the network gets as an
-//    input, here with nothing left out).
+//    input of schema version 2, here with nothing left out);
+//  - interpolated neighbours: the stacking input of schema version 3
+//    (neighbour_estimates.h), with nothing left out: what the network
+//    corrects, so that its row shows what the network adds.
 #pragma once
 
 #include <map>
@@ -32,8 +35,10 @@ public:
     double declared_speed(const IsolatedSample &sample) const;
     double mean_relative(const IsolatedSample &sample) const;
     double nearest_relative(const IsolatedSample &sample) const;
+    double interpolated_relative(const IsolatedSample &sample) const;
     double mean_slowdown(const PairSample &sample) const;
     double nearest_slowdown(const PairSample &sample) const;
+    double interpolated_slowdown(const PairSample &sample) const;
 
 private:
     NeighbourEstimates neighbours_;

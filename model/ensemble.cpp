@@ -28,7 +28,7 @@ struct MemberImpl : torch::nn::Module {
     }
 
     // {log relative throughput, log slowdown} per row: corrections of the
-    // rows' nearest-neighbour estimates (BatchTensors).
+    // rows' stacking estimates (BatchTensors).
     std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor &job, const torch::Tensor &context,
                                                     const torch::Tensor &co_runner, const torch::Tensor &owner,
                                                     const torch::Tensor &relative_base,
@@ -116,11 +116,11 @@ struct StackedEnsemble {
     {
     }
 
-    // As MemberImpl::forward for every member at once: [rows, members] each.
-    std::pair<torch::Tensor, torch::Tensor> forward(const torch::Tensor &job, const torch::Tensor &context,
-                                                    const torch::Tensor &co_runner, const torch::Tensor &owner,
-                                                    const torch::Tensor &relative_base,
-                                                    const torch::Tensor &slowdown_base) const
+    // The heads' outputs of MemberImpl::forward (the corrections, without
+    // the estimates) for every member at once: [rows, members] each.
+    std::pair<torch::Tensor, torch::Tensor> corrections(const torch::Tensor &job, const torch::Tensor &context,
+                                                        const torch::Tensor &co_runner,
+                                                        const torch::Tensor &owner) const
     {
         torch::Tensor e_job = apply(job2, apply(job1, job).relu_()).relu_();
         torch::Tensor e_co = torch::zeros_like(e_job);
@@ -129,14 +129,12 @@ struct StackedEnsemble {
         torch::Tensor iso = apply(iso_job, e_job).add_(apply(iso_context, context)).relu_();
         torch::Tensor slow =
             apply(slow_job, e_job).add_(apply(slow_co, e_co)).add_(apply(slow_context, context)).relu_();
-        torch::Tensor log_relative = apply(iso_out, iso).squeeze(2).t().add_(relative_base.unsqueeze(1));
-        torch::Tensor log_slowdown = apply(slow_out, slow).squeeze(2).t().add_(slowdown_base.unsqueeze(1));
-        return {log_relative, log_slowdown};
+        return {apply(iso_out, iso).squeeze(2).t(), apply(slow_out, slow).squeeze(2).t()};
     }
 };
 
 // Tensors over an EncodedBatch's vectors (no copy; the batch outlives
-// them), and the nearest-neighbour estimates the networks correct: the
+// them), and the stacking estimates the networks correct: the
 // isolated one, and the sum over co-runners of the pair one (log slowdowns
 // of independent co-runners add up; feature_schema.h).
 struct BatchTensors {
@@ -190,7 +188,7 @@ torch::Tensor target_of(const LabelledBatch &b)
 }
 
 // Zeroes the heads' last layers, so that training starts from the
-// nearest-neighbour estimates themselves and learns only what corrects them.
+// stacking estimates themselves and learns only what corrects them.
 void start_at_the_estimates(Member &member)
 {
     torch::NoGradGuard no_grad;
@@ -361,17 +359,16 @@ Ensemble Ensemble::load(const std::string &path, const NetworkShape &shape, cons
     }
 }
 
-void Ensemble::predict(const EncodedBatch &batch, std::vector<float> &log_relative,
-                       std::vector<float> &log_slowdown) const
+void Ensemble::corrections(const EncodedBatch &batch, std::vector<float> &relative,
+                           std::vector<float> &slowdown) const
 {
     torch::InferenceMode inference;
     BatchTensors t = tensors_of(batch, impl_->shape);
-    auto [relative, slowdown] =
-        impl_->stacked.forward(t.job, t.context, t.co_runner, t.owner, t.relative_base, t.slowdown_base);
-    relative = relative.contiguous();
-    slowdown = slowdown.contiguous();
-    log_relative.assign(relative.data_ptr<float>(), relative.data_ptr<float>() + relative.numel());
-    log_slowdown.assign(slowdown.data_ptr<float>(), slowdown.data_ptr<float>() + slowdown.numel());
+    auto [r, s] = impl_->stacked.corrections(t.job, t.context, t.co_runner, t.owner);
+    r = r.contiguous();
+    s = s.contiguous();
+    relative.assign(r.data_ptr<float>(), r.data_ptr<float>() + r.numel());
+    slowdown.assign(s.data_ptr<float>(), s.data_ptr<float>() + s.numel());
 }
 
 int Ensemble::members() const { return static_cast<int>(impl_->members.size()); }

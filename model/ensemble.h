@@ -1,6 +1,6 @@
 // Ensemble: the LibTorch networks behind a torch-free interface (only
 // ensemble.cpp includes LibTorch). Each member is a small set model that
-// corrects the rows' nearest-neighbour estimates (feature_schema.h):
+// corrects the rows' stacking estimates (feature_schema.h):
 //   e_job = MLP(job row), e_co = sum over co-runners of MLP'(co-runner row)
 //   log relative throughput = isolated estimate + MLP([e_job, GPU row, config row])
 //   log slowdown            = sum of the co-runners' pair estimates
@@ -61,10 +61,11 @@ public:
     // to check the refusal).
     void save(const std::string &path, const std::string &stamp, int schema_version = kSchemaVersion) const;
 
-    // Per row r and member m: out[r * members() + m]. A row without
-    // co-runners gets whatever the head says; callers use 0 (learned_model.cpp).
-    void predict(const EncodedBatch &batch, std::vector<float> &log_relative,
-                 std::vector<float> &log_slowdown) const;
+    // The members' corrections of the rows' stacking estimates (logs; a
+    // prediction is estimate + correction), per row r and member m:
+    // out[r * members() + m]. A row without co-runners gets whatever the
+    // slowdown head says; callers use 0 (learned_model.cpp).
+    void corrections(const EncodedBatch &batch, std::vector<float> &relative, std::vector<float> &slowdown) const;
     int members() const;
 
 private:

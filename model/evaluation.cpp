@@ -16,15 +16,22 @@ namespace accord::model {
 
 namespace {
 
-enum Method { kNoInterference, kDeclaredSpeed, kMeanPerGpu, kNearest, kLearned, kMethods };
-const char *const kMethodNames[kMethods] = {"no interference (slowdown 1)", "declared GPU speed x GPUs",
-                                            "mean per GPU type", "nearest neighbour (Gavel-like)",
-                                            "learned model"};
+enum Baseline { kNoInterference, kDeclaredSpeed, kMeanPerGpu, kNearest, kInterpolated, kBaselines };
+const char *const kBaselineNames[kBaselines] = {"no interference (slowdown 1)", "declared GPU speed x GPUs",
+                                                "mean per GPU type", "nearest neighbour (Gavel-like)",
+                                                "interpolated neighbours (the model's input)"};
 
-// Every fold's held-out truths and each method's estimates, pooled.
+// Every fold's held-out truths and each estimate, pooled: the baselines',
+// and the learned model's with each of the correction gates asked for.
 struct Pooled {
+    explicit Pooled(std::vector<CorrectionGates> gates) : gates(std::move(gates)), learned(this->gates.size()) {}
+    std::vector<CorrectionGates> gates;
     std::vector<double> pair_truth, isolated_truth;
-    std::vector<double> pair[kMethods], isolated[kMethods];
+    std::vector<double> pair[kBaselines], isolated[kBaselines];
+    struct Learned {
+        std::vector<double> pair, isolated, pair_uncertainty, isolated_uncertainty;
+    };
+    std::vector<Learned> learned;  // per gate
 };
 
 struct Fold {
@@ -49,37 +56,48 @@ Fold split(const TrainingData &data, const std::function<bool(const std::string 
     return fold;
 }
 
+template <typename Sample>
+std::vector<Prediction> predictions_of(const LearnedModel &model, const std::vector<Sample> &samples)
+{
+    std::vector<Candidate> candidates;
+    for (const Sample &s : samples)
+        candidates.push_back(candidate_of(s));
+    std::vector<Prediction> predictions(candidates.size());
+    model.predict(candidates.data(), candidates.size(), predictions.data());
+    return predictions;
+}
+
 void score_fold(const Fold &fold, const ModelOptions &options, Pooled &pooled)
 {
     Baselines baselines(fold.train);
-    LearnedModel model = train_model(fold.train, options);
-    for (const auto &[name, descriptor] : gpu_catalog())
-        model.declare_gpu_type(name, descriptor);
-    std::vector<Candidate> pair_candidates;
-    for (const PairSample &s : fold.test.pairs)
-        pair_candidates.push_back(candidate_of(s));
-    std::vector<Prediction> pair_predictions(pair_candidates.size());
-    model.predict(pair_candidates.data(), pair_candidates.size(), pair_predictions.data());
-    for (size_t i = 0; i < pair_candidates.size(); i++) {
-        const PairSample &s = fold.test.pairs[i];
+    for (const PairSample &s : fold.test.pairs) {
         pooled.pair_truth.push_back(s.slowdown);
         pooled.pair[kNoInterference].push_back(1.0);
         pooled.pair[kMeanPerGpu].push_back(baselines.mean_slowdown(s));
         pooled.pair[kNearest].push_back(baselines.nearest_slowdown(s));
-        pooled.pair[kLearned].push_back(pair_predictions[i].slowdown);
+        pooled.pair[kInterpolated].push_back(baselines.interpolated_slowdown(s));
     }
-    std::vector<Candidate> candidates;
-    for (const IsolatedSample &s : fold.test.isolated)
-        candidates.push_back(candidate_of(s));
-    std::vector<Prediction> predictions(candidates.size());
-    model.predict(candidates.data(), candidates.size(), predictions.data());
-    for (size_t i = 0; i < candidates.size(); i++) {
-        const IsolatedSample &s = fold.test.isolated[i];
+    for (const IsolatedSample &s : fold.test.isolated) {
         pooled.isolated_truth.push_back(s.relative);
         pooled.isolated[kDeclaredSpeed].push_back(baselines.declared_speed(s));
         pooled.isolated[kMeanPerGpu].push_back(baselines.mean_relative(s));
         pooled.isolated[kNearest].push_back(baselines.nearest_relative(s));
-        pooled.isolated[kLearned].push_back(predictions[i].relative_throughput);
+        pooled.isolated[kInterpolated].push_back(baselines.interpolated_relative(s));
+    }
+    LearnedModel model = train_model(fold.train, options);
+    for (const auto &[name, descriptor] : gpu_catalog())
+        model.declare_gpu_type(name, descriptor);
+    for (size_t k = 0; k < pooled.gates.size(); k++) {
+        model.set_gates(pooled.gates[k]);
+        Pooled::Learned &learned = pooled.learned[k];
+        for (const Prediction &p : predictions_of(model, fold.test.pairs)) {
+            learned.pair.push_back(p.slowdown);
+            learned.pair_uncertainty.push_back(p.uncertainty);
+        }
+        for (const Prediction &p : predictions_of(model, fold.test.isolated)) {
+            learned.isolated.push_back(p.relative_throughput);
+            learned.isolated_uncertainty.push_back(p.uncertainty);
+        }
     }
 }
 
@@ -90,16 +108,43 @@ Score score(const std::vector<double> &estimate, const std::vector<double> &trut
     return Score{mape(estimate, truth), spearman(estimate, truth), truth.size()};
 }
 
-HoldoutTable table_of(const std::string &holdout, const Pooled &pooled, int members)
+Score score(const std::vector<double> &estimate, const std::vector<double> &uncertainty,
+            const std::vector<double> &truth)
 {
-    HoldoutTable table{holdout, {}};
-    for (int m = 0; m < kMethods; m++) {
-        std::string name = kMethodNames[m];
-        if (m == kLearned)
-            name += " (ensemble of " + std::to_string(members) + ")";
-        table.rows.push_back(MethodScores{name, score(pooled.pair[m], pooled.pair_truth),
-                                          score(pooled.isolated[m], pooled.isolated_truth)});
-    }
+    Score s = score(estimate, truth);
+    std::vector<double> error;
+    for (size_t i = 0; i < truth.size(); i++)
+        error.push_back(std::fabs(estimate[i] - truth[i]) / truth[i]);
+    s.uncertainty_spearman = spearman(uncertainty, error);
+    return s;
+}
+
+// The inner split's rows name their gate (the same for both heads).
+std::string learned_name(int members, const CorrectionGates *gates)
+{
+    std::string name = "learned model (ensemble of " + std::to_string(members) + ")";
+    if (!gates)
+        return name;
+    char text[96];
+    std::snprintf(text, sizeof text, ", corrections x %.2g family, x %.2g nearest", gates->relative.family,
+                  gates->relative.nearest);
+    return name + text;
+}
+
+// The inner split's table names each row's gates and gives MAPE to two
+// decimals, enough to choose between them.
+HoldoutTable table_of(const std::string &holdout, const Pooled &pooled, int members, bool inner = false)
+{
+    HoldoutTable table{holdout, {}, inner ? 2 : 1};
+    for (int b = 0; b < kBaselines; b++)
+        table.rows.push_back(MethodScores{kBaselineNames[b], score(pooled.pair[b], pooled.pair_truth),
+                                          score(pooled.isolated[b], pooled.isolated_truth)});
+    for (size_t k = 0; k < pooled.gates.size(); k++)
+        table.rows.push_back(MethodScores{learned_name(members, inner ? &pooled.gates[k] : nullptr),
+                                          score(pooled.learned[k].pair, pooled.learned[k].pair_uncertainty,
+                                                pooled.pair_truth),
+                                          score(pooled.learned[k].isolated, pooled.learned[k].isolated_uncertainty,
+                                                pooled.isolated_truth)});
     return table;
 }
 
@@ -115,8 +160,11 @@ std::string cell(double value, const char *format)
 json_t *score_json(const Score &s)
 {
     auto number = [](double v) { return std::isnan(v) ? json_null() : json_real(v); };
-    return json_pack("{s:o, s:o, s:I}", "mape_percent", number(s.mape), "spearman", number(s.spearman), "count",
-                     static_cast<json_int_t>(s.count));
+    json_t *json = json_pack("{s:o, s:o, s:I}", "mape_percent", number(s.mape), "spearman", number(s.spearman),
+                             "count", static_cast<json_int_t>(s.count));
+    if (!std::isnan(s.uncertainty_spearman))
+        json_object_set_new(json, "uncertainty_spearman", json_real(s.uncertainty_spearman));
+    return json;
 }
 
 }  // namespace
@@ -125,7 +173,7 @@ HoldoutTable evaluate_job_folds(const TrainingData &data, const ModelOptions &op
                                 const Progress &progress)
 {
     std::vector<std::string> types = data.job_types();
-    Pooled pooled;
+    Pooled pooled({options.gates});
     for (int f = 0; f < folds; f++) {
         std::set<std::string> held;
         for (size_t i = f; i < types.size(); i += folds)
@@ -141,7 +189,11 @@ HoldoutTable evaluate_inner_split(const TrainingData &data, const ModelOptions &
                                   const Progress &progress)
 {
     std::vector<std::string> types = data.job_types();
-    Pooled pooled;
+    std::vector<CorrectionGates> gates;
+    for (double family : kInnerShares)
+        for (double nearest : kInnerShares)
+            gates.push_back({{family, nearest}, {family, nearest}});
+    Pooled pooled(gates);
     for (int f = 0; f < folds; f++) {
         std::set<std::string> outer;
         for (size_t i = f; i < types.size(); i += folds)
@@ -158,12 +210,12 @@ HoldoutTable evaluate_inner_split(const TrainingData &data, const ModelOptions &
                    options, pooled);
     }
     return table_of("inner split of the job-type folds' training types (" + std::to_string(folds) + " folds)",
-                    pooled, options.members);
+                    pooled, options.members, true);
 }
 
 HoldoutTable evaluate_gpu_folds(const TrainingData &data, const ModelOptions &options, const Progress &progress)
 {
-    Pooled pooled;
+    Pooled pooled({options.gates});
     for (const std::string &gpu : data.gpu_types()) {
         progress("GPU-type fold " + gpu);
         score_fold(split(data, [&](const std::string &, const std::string &g) { return g == gpu; }), options,
@@ -175,13 +227,19 @@ HoldoutTable evaluate_gpu_folds(const TrainingData &data, const ModelOptions &op
 std::string markdown(const HoldoutTable &table)
 {
     std::string text = "Held out: " + table.holdout + "\n\n";
-    text += "| estimate | pairs MAPE % | pairs Spearman | isolated MAPE % | isolated Spearman |\n";
-    text += "| --- | ---: | ---: | ---: | ---: |\n";
+    text += "| estimate | pairs MAPE % | pairs Spearman | isolated MAPE % | isolated Spearman "
+            "| uncertainty vs error, pairs | uncertainty vs error, isolated |\n";
+    text += "| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+    const char *mape_format = table.mape_decimals == 2 ? "%.2f" : "%.1f";
     for (const MethodScores &row : table.rows)
-        text += "| " + row.method + " | " + cell(row.pairs.mape, "%.1f") + " | " + cell(row.pairs.spearman, "%.3f") +
-                " | " + cell(row.isolated.mape, "%.1f") + " | " + cell(row.isolated.spearman, "%.3f") + " |\n";
+        text += "| " + row.method + " | " + cell(row.pairs.mape, mape_format) + " | " +
+                cell(row.pairs.spearman, "%.3f") + " | " + cell(row.isolated.mape, mape_format) + " | " + cell(row.isolated.spearman, "%.3f") + " | " +
+                cell(row.pairs.uncertainty_spearman, "%.3f") + " | " + cell(row.isolated.uncertainty_spearman, "%.3f") +
+                " |\n";
+    text += "\n(uncertainty vs error: Spearman of the learned model's uncertainty with its absolute relative "
+            "error)\n";
     if (!table.rows.empty())
-        text += "\n(" + std::to_string(table.rows.back().pairs.count) + " held-out pairs, " +
+        text += "(" + std::to_string(table.rows.back().pairs.count) + " held-out pairs, " +
                 std::to_string(table.rows.back().isolated.count) + " held-out isolated configurations)\n";
     return text;
 }

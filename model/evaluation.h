@@ -9,6 +9,7 @@
 // never scored. Scores pool every fold's held-out predictions.
 #pragma once
 
+#include <cmath>
 #include <functional>
 #include <string>
 #include <vector>
@@ -22,6 +23,9 @@ struct Score {
     double mape = 0;      // %
     double spearman = 0;  // NaN when undefined (a constant estimate)
     size_t count = 0;     // 0: not applicable
+    // Of the learned model's uncertainty with its absolute relative error:
+    // whether it knows where it is wrong. NaN for the baselines.
+    double uncertainty_spearman = std::nan("");
 };
 
 struct MethodScores {
@@ -32,6 +36,7 @@ struct MethodScores {
 struct HoldoutTable {
     std::string holdout;  // what the folds hold out
     std::vector<MethodScores> rows;
+    int mape_decimals = 1;  // in markdown
 };
 
 using Progress = std::function<void(const std::string &)>;
@@ -40,8 +45,12 @@ HoldoutTable evaluate_job_folds(const TrainingData &data, const ModelOptions &op
                                 const Progress &progress);
 // For choosing settings without the held-out scores: in each job-type
 // fold, only its training samples, of which every kInnerFolds-th training
-// job type (sorted) is held out and scored; pooled over the folds.
+// job type (sorted) is held out and scored; pooled over the folds. The
+// learned model is scored with every pair of correction shares of
+// kInnerShares (family, nearest; the same for both heads; the same
+// networks), one row each: a head's gate is the row best for its column.
 constexpr int kInnerFolds = 4;
+constexpr double kInnerShares[] = {0, 0.25, 0.5, 0.75, 1};
 HoldoutTable evaluate_inner_split(const TrainingData &data, const ModelOptions &options, int folds,
                                   const Progress &progress);
 HoldoutTable evaluate_gpu_folds(const TrainingData &data, const ModelOptions &options, const Progress &progress);

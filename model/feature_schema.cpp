@@ -110,10 +110,13 @@ void FeatureSchema::append_estimates(const Candidate &c, LeaveOut leave, Encoded
     const NeighbourEstimates &n = *neighbours_;
     double speed = descriptor(c.gpu_type).relative_speed;
     // With only the co-runner's type left out, the job's own are there.
-    LeaveOut leave_alone = leave == LeaveOut::kOwnCoRunnerType ? LeaveOut::kNothing : leave;
-    Estimate alone = n.log_relative(c.job, c.gpu_type, speed, c.gpus, c.spread, leave_alone);
+    LeaveOut leave_alone = leave == LeaveOut::kOwnCoRunnerType ? LeaveOut::kNothing
+                           : leave == LeaveOut::kBothTypes     ? LeaveOut::kOwnJobType
+                                                               : leave;
+    Estimate alone = n.interpolated_log_relative(c.job, c.gpu_type, speed, c.gpus, c.spread, leave_alone);
     batch.config.push_back(static_cast<float>(alone.log_value));
     batch.config.push_back(static_cast<float>(alone.distance / 4));
+    batch.relative_kind.push_back(alone.kind);
     std::vector<const Job *> co_runners;
     for (const Job &job : c.co_runners)
         co_runners.push_back(&job);
@@ -122,11 +125,28 @@ void FeatureSchema::append_estimates(const Candidate &c, LeaveOut leave, Encoded
     });
     for (const Job *co : co_runners) {
         append_job(*co, batch.co_runner);
-        Estimate pair = n.log_slowdown(c.job, *co, c.gpu_type, speed, c.gpus, leave);
+        Estimate pair = n.interpolated_log_slowdown(c.job, *co, c.gpu_type, speed, c.gpus, leave);
         batch.co_runner.push_back(static_cast<float>(pair.log_value));
         batch.co_runner.push_back(static_cast<float>(pair.distance / 4));
+        batch.pair_kind.push_back(pair.kind);
         batch.owner.push_back(static_cast<int64_t>(batch.rows));
     }
+}
+
+std::vector<double> FeatureSchema::relative_estimates(const EncodedBatch &batch) const
+{
+    std::vector<double> estimates(batch.rows);
+    for (size_t row = 0; row < batch.rows; row++)
+        estimates[row] = batch.config[row * kConfigWidth + kIsolatedEstimateColumn];
+    return estimates;
+}
+
+std::vector<double> FeatureSchema::slowdown_estimates(const EncodedBatch &batch) const
+{
+    std::vector<double> sum(batch.rows, 0.0);
+    for (size_t c = 0; c < batch.owner.size(); c++)
+        sum[batch.owner[c]] += batch.co_runner[c * co_runner_width() + job_width()];
+    return sum;
 }
 
 std::string FeatureSchema::stamp() const

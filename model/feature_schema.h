@@ -3,16 +3,18 @@
 //  job row:    one-hot of the known families | log2(batch)/10, batch known
 //  GPU row:    one-hot of the known GPU types | log of relative speed,
 //              FP32 TFLOPS/10, memory GB/16, bandwidth GB/s/900
-//  config row: log2(GPUs)/3, spread, log of the nearest-neighbour
-//              isolated estimate and its distance/4 (neighbour_estimates.h)
-//  co-runner row: the co-runner's job row | log of the nearest-neighbour
+//  config row: log2(GPUs)/3, spread, log of the interpolated isolated
+//              estimate and its distance/4 (neighbour_estimates.h)
+//  co-runner row: the co-runner's job row | log of the interpolated
 //              slowdown of the job next to this co-runner, its distance/4
+// (Version 2 had the nearest samples' mean where version 3 interpolates.)
 // The estimates are stacking inputs: the network learns a correction of
 // them (ensemble.h). A candidate's estimates come from all the training
 // samples; a training row's leave out every sample of its own job type
-// (LeaveOut::kOwnJobType; a pair row also comes a second time with its
-// co-runner's type left out), so that in training they have the error they
-// have for a job type the model has not seen.
+// (LeaveOut::kOwnJobType; a pair row also comes with its co-runner's type
+// left out, and with both), so that in training they have the error they
+// have for a job type the model has not seen. How each estimate was made
+// (EstimateKind) rides along for the correction gates (correction_gate.h).
 // A family or GPU type the model does not know has an all-zero one-hot: the
 // network, trained with one-hot dropout, then predicts from the numeric
 // descriptors alone (the prior). Co-runners are job rows owned by their
@@ -31,7 +33,7 @@
 
 namespace accord::model {
 
-constexpr int kSchemaVersion = 2;
+constexpr int kSchemaVersion = 3;
 constexpr int kConfigWidth = 4;
 constexpr int kIsolatedEstimateColumn = 2;  // in the config row
 constexpr int kPairEstimates = 2;           // after the job row in a co-runner row
@@ -43,6 +45,9 @@ std::string family_key(const std::string &family);
 struct EncodedBatch {
     std::vector<float> job, gpu, config, co_runner;  // row-major
     std::vector<int64_t> owner;                       // co-runner row -> candidate row
+    // How each row's isolated estimate and each co-runner row's pair
+    // estimate were made: not inputs, the gate's (learned_model.h).
+    std::vector<EstimateKind> relative_kind, pair_kind;
     size_t rows = 0;
 };
 
@@ -70,6 +75,12 @@ public:
     // Appends the candidate's rows; the GPU type must be known or declared.
     // Training rows leave kOwnJobType out of their estimates.
     void append(const Candidate &candidate, EncodedBatch &batch, LeaveOut leave = LeaveOut::kNothing) const;
+
+    // The rows' stacking estimates (what the network corrects): the log
+    // isolated estimate, and the sum of the co-runner rows' log pair
+    // estimates (0 without co-runners).
+    std::vector<double> relative_estimates(const EncodedBatch &batch) const;
+    std::vector<double> slowdown_estimates(const EncodedBatch &batch) const;
 
     // "families=a,b;gpus=k80:speed/tflops/GB/GBs,...;neighbours=I/P/checksum":
     // what a model file must match.

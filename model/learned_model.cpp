@@ -21,8 +21,9 @@ NetworkShape shape_of(const FeatureSchema &schema, int hidden, int members)
     return shape;
 }
 
-LearnedModel::LearnedModel(FeatureSchema schema, Ensemble ensemble, std::string reference_gpu)
-    : schema_(std::move(schema)), ensemble_(std::move(ensemble)), reference_gpu_(std::move(reference_gpu))
+LearnedModel::LearnedModel(FeatureSchema schema, Ensemble ensemble, std::string reference_gpu, CorrectionGates gates)
+    : schema_(std::move(schema)), ensemble_(std::move(ensemble)), reference_gpu_(std::move(reference_gpu)),
+      gates_(gates)
 {
 }
 
@@ -31,8 +32,47 @@ LearnedModel LearnedModel::open(const std::string &path)
     ModelMetadata metadata = read_metadata(metadata_path(path));
     FeatureSchema schema(metadata.families, metadata.gpu_types, metadata.neighbours);
     Ensemble ensemble = Ensemble::load(path, shape_of(schema, metadata.hidden, metadata.members), schema.stamp());
-    return LearnedModel(std::move(schema), std::move(ensemble), metadata.reference_gpu_type);
+    return LearnedModel(std::move(schema), std::move(ensemble), metadata.reference_gpu_type, metadata.gates);
 }
+
+namespace {
+
+// Per row, the mean over its co-runner rows of the slowdown gate's share.
+std::vector<double> slowdown_shares(const EncodedBatch &batch, const CorrectionGate &gate)
+{
+    std::vector<double> sum(batch.rows, 0.0), count(batch.rows, 0.0);
+    for (size_t c = 0; c < batch.owner.size(); c++) {
+        sum[batch.owner[c]] += gate.share(batch.pair_kind[c]);
+        count[batch.owner[c]]++;
+    }
+    for (size_t row = 0; row < batch.rows; row++)
+        sum[row] = count[row] > 0 ? sum[row] / count[row] : 0.0;
+    return sum;
+}
+
+// A row's members' mean corrections and the spread of their whole
+// corrections (standard deviation of relative + slowdown, over members).
+struct RowCorrections {
+    double relative = 0, slowdown = 0, spread = 0;
+};
+
+RowCorrections row_corrections(const std::vector<float> &relative, const std::vector<float> &slowdown, size_t row,
+                               size_t members, bool shared)
+{
+    double sum_relative = 0, sum_slowdown = 0, sum_squares = 0;
+    for (size_t m = 0; m < members; m++) {
+        double r = relative[row * members + m];
+        double s = shared ? slowdown[row * members + m] : 0.0;
+        sum_relative += r;
+        sum_slowdown += s;
+        sum_squares += (r + s) * (r + s);
+    }
+    double mean_total = (sum_relative + sum_slowdown) / members;
+    return RowCorrections{sum_relative / members, sum_slowdown / members,
+                          std::sqrt(std::max(0.0, sum_squares / members - mean_total * mean_total))};
+}
+
+}  // namespace
 
 void LearnedModel::predict(const Candidate *candidates, size_t n, Prediction *out) const
 {
@@ -45,34 +85,35 @@ void LearnedModel::predict(const Candidate *candidates, size_t n, Prediction *ou
         row_of[i] = batch.rows;
         schema_.append(candidates[i], batch);
     }
-    std::vector<float> log_relative, log_slowdown;
+    std::vector<float> relative, slowdown;
     if (batch.rows > 0)
-        ensemble_.predict(batch, log_relative, log_slowdown);
+        ensemble_.corrections(batch, relative, slowdown);
+    std::vector<double> relative_estimate = schema_.relative_estimates(batch),
+                        slowdown_estimate = schema_.slowdown_estimates(batch),
+                        slowdown_share = slowdown_shares(batch, gates_.slowdown);
     const size_t members = static_cast<size_t>(ensemble_.members());
     for (size_t i = 0; i < n; i++) {
-        if (row_of[i] == SIZE_MAX)
+        size_t row = row_of[i];
+        if (row == SIZE_MAX)
             continue;
-        bool shared = !candidates[i].co_runners.empty();
-        double sum_relative = 0, sum_slowdown = 0, sum_total = 0, sum_squares = 0;
-        for (size_t m = 0; m < members; m++) {
-            double r = log_relative[row_of[i] * members + m];
-            double s = shared ? log_slowdown[row_of[i] * members + m] : 0.0;
-            sum_relative += r;
-            sum_slowdown += s;
-            sum_total += r + s;
-            sum_squares += (r + s) * (r + s);
-        }
-        double mean_total = sum_total / members;
+        bool gpu_known = schema_.knows_gpu(candidates[i].gpu_type);
+        RowCorrections c = row_corrections(relative, slowdown, row, members, !candidates[i].co_runners.empty());
+        // The gates were chosen where every GPU type had samples: on one
+        // without, the network's prior is all there is (the whole correction).
+        double relative_share = gpu_known ? gates_.relative.share(batch.relative_kind[row]) : 1.0;
+        double shared_share = gpu_known ? slowdown_share[row] : 1.0;
         Prediction &p = out[i];
-        p.relative_throughput = std::exp(sum_relative / members);
+        p.relative_throughput = std::exp(relative_estimate[row] + relative_share * c.relative);
         // The corrected estimate may exceed 1 (measured noise does); the
         // interface promises a slowdown in (0, 1].
-        p.slowdown = std::exp(std::min(0.0, sum_slowdown / members));
-        p.uncertainty = std::sqrt(std::max(0.0, sum_squares / members - mean_total * mean_total));
+        p.slowdown = std::exp(std::min(0.0, slowdown_estimate[row] + shared_share * c.slowdown));
+        // The members' disagreement about the candidate, whatever share of
+        // their correction the prediction takes (chosen on the inner split).
+        p.uncertainty = c.spread;
         p.family_known = schema_.knows_family(candidates[i].job.family);
         for (const Job &co : candidates[i].co_runners)
             p.family_known = p.family_known && schema_.knows_family(co.family);
-        p.gpu_known = schema_.knows_gpu(candidates[i].gpu_type);
+        p.gpu_known = gpu_known;
         p.valid = true;
     }
 }

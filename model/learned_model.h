@@ -1,10 +1,14 @@
 // LearnedModel: ThroughputModel over a trained Ensemble and its feature
-// schema; what accord_model_open returns and accord-train evaluates.
+// schema; what accord_model_open returns and accord-train evaluates. A
+// prediction is the stacking estimate plus the gated share of the members'
+// mean correction (correction_gate.h); its uncertainty is the members'
+// spread.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "model/correction_gate.h"
 #include "model/ensemble.h"
 #include "model/feature_schema.h"
 #include "model/model_metadata.h"
@@ -16,7 +20,7 @@ NetworkShape shape_of(const FeatureSchema &schema, int hidden, int members);
 
 class LearnedModel : public ThroughputModel {
 public:
-    LearnedModel(FeatureSchema schema, Ensemble ensemble, std::string reference_gpu);
+    LearnedModel(FeatureSchema schema, Ensemble ensemble, std::string reference_gpu, CorrectionGates gates);
     // Reads `path` and its metadata; throws ModelFileError.
     static LearnedModel open(const std::string &path);
 
@@ -29,6 +33,9 @@ public:
     std::vector<std::string> families() const override { return schema_.families(); }
     std::vector<std::string> gpu_types() const override { return schema_.gpu_names(); }
 
+    // The shares of the networks' corrections predictions take.
+    void set_gates(const CorrectionGates &gates) { gates_ = gates; }
+    const CorrectionGates &gates() const { return gates_; }
     const FeatureSchema &schema() const { return schema_; }
     const Ensemble &ensemble() const { return ensemble_; }
 
@@ -36,6 +43,7 @@ private:
     FeatureSchema schema_;
     Ensemble ensemble_;
     std::string reference_gpu_;
+    CorrectionGates gates_;
 };
 
 }  // namespace accord::model

@@ -162,6 +162,30 @@ NeighbourSamples neighbours_field(json_t *root, const std::map<std::string, GpuD
     return out;
 }
 
+double share_field(json_t *object, const char *name, const std::string &where, const std::string &path)
+{
+    json_t *value = json_object_get(object, name);
+    if (!json_is_number(value) || !(json_number_value(value) >= 0 && json_number_value(value) <= 1))
+        refuse(path, where + " field '" + name + "' is missing or not a share in [0, 1]");
+    return json_number_value(value);
+}
+
+CorrectionGate gate_field(json_t *correction, const char *head, const std::string &path)
+{
+    std::string where = std::string("network.correction.") + head;
+    json_t *gate = json_object_get(correction, head);
+    if (!json_is_object(gate))
+        refuse(path, "field '" + where + "' is missing or not an object");
+    return CorrectionGate{share_field(gate, "family", where, path), share_field(gate, "nearest", where, path)};
+}
+
+json_t *gates_json(const CorrectionGates &g)
+{
+    return json_pack("{s:{s:f, s:f}, s:{s:f, s:f}}", "relative", "family", g.relative.family, "nearest",
+                     g.relative.nearest, "slowdown", "family", g.slowdown.family, "nearest",
+                     g.slowdown.nearest);
+}
+
 json_t *neighbours_json(const NeighbourSamples &n)
 {
     json_t *isolated = json_array(), *pairs = json_array();
@@ -222,6 +246,8 @@ ModelMetadata read_metadata(const std::string &path)
         refuse(path, "network.hidden and network.members must be positive");
     m.seed = static_cast<uint64_t>(int_field(network, "seed", path));
     m.steps = int_field(network, "steps", path);
+    json_t *correction = field(network, "correction", path);
+    m.gates = CorrectionGates{gate_field(correction, "relative", path), gate_field(correction, "slowdown", path)};
     m.training_data = strings_field(root.get(), "training_data", path);
     if (json_object_get(root.get(), "held_out_pair_types"))
         m.held_out_pair_types = strings_field(root.get(), "held_out_pair_types", path);
@@ -235,10 +261,10 @@ void write_metadata(const ModelMetadata &m, const std::string &path)
     json_error_t error;
     json_t *evaluation = json_loads(m.evaluation_json.c_str(), 0, &error);
     JsonPtr root = owned(json_pack(
-        "{s:i, s:s, s:o, s:o, s:o, s:{s:i, s:i, s:I, s:i}, s:o, s:{s:i, s:i}, s:o}", "schema_version",
+        "{s:i, s:s, s:o, s:o, s:o, s:{s:i, s:i, s:I, s:i, s:o}, s:o, s:{s:i, s:i}, s:o}", "schema_version",
         m.schema_version, "reference_gpu_type", m.reference_gpu_type.c_str(), "families", strings_json(m.families),
         "gpu_types", gpus_json(m.gpu_types), "neighbours", neighbours_json(m.neighbours), "network", "hidden", m.hidden, "members", m.members, "seed",
-        static_cast<json_int_t>(m.seed), "steps", m.steps, "training_data", strings_json(m.training_data),
+        static_cast<json_int_t>(m.seed), "steps", m.steps, "correction", gates_json(m.gates), "training_data", strings_json(m.training_data),
         "samples", "isolated", m.isolated_samples, "pairs", m.pair_samples, "evaluation",
         evaluation ? evaluation : json_object()));
     if (root && !m.held_out_pair_types.empty())

@@ -1,14 +1,15 @@
 // ModelMetadata: the JSON file beside a model file (<model>.json, written
 // with jansson): feature schema version, reference GPU type, the families
 // and GPU types (with their descriptors) the model knows, the network's
-// shape, the training samples its nearest-neighbour inputs are computed
-// from, the training data used and the evaluation results.
+// shape and correction gates, the training samples its stacking estimates
+// are computed from, the training data used and the evaluation results.
 #pragma once
 
 #include <map>
 #include <string>
 #include <vector>
 
+#include "model/correction_gate.h"
 #include "model/ensemble.h"
 #include "model/neighbour_estimates.h"
 #include "model/throughput_model.h"
@@ -25,6 +26,7 @@ struct ModelMetadata {
     int members = 0;
     uint64_t seed = 0;
     int steps = 0;
+    CorrectionGates gates;
     std::vector<std::string> training_data;
     int isolated_samples = 0;
     int pair_samples = 0;

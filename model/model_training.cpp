@@ -50,16 +50,17 @@ LearnedModel train_model(const TrainingData &data, const ModelOptions &options)
         schema.append(candidate_of(s), isolated.rows, LeaveOut::kOwnJobType);
         isolated.target.push_back(static_cast<float>(std::log(s.relative)));
     }
-    // A pair row twice: as if its job's type were unseen, and as if its
-    // co-runner's were; a new job can be either.
+    // A pair row three times: as if its job's type were unseen, as if its
+    // co-runner's were, and as if both were; a new job can be either, or
+    // come next to another new one.
     for (const PairSample &s : data.pairs)
-        for (LeaveOut leave : {LeaveOut::kOwnJobType, LeaveOut::kOwnCoRunnerType}) {
+        for (LeaveOut leave : {LeaveOut::kOwnJobType, LeaveOut::kOwnCoRunnerType, LeaveOut::kBothTypes}) {
             schema.append(candidate_of(s), pairs.rows, leave);
             pairs.target.push_back(static_cast<float>(std::log(s.slowdown)));
         }
     Ensemble ensemble =
         Ensemble::train(shape_of(schema, options.hidden, options.members), isolated, pairs, options.train);
-    return LearnedModel(std::move(schema), std::move(ensemble), kReferenceGpu);
+    return LearnedModel(std::move(schema), std::move(ensemble), kReferenceGpu, options.gates);
 }
 
 }  // namespace accord::model
@@ -78,6 +79,7 @@ void save_model(const LearnedModel &model, const ModelOptions &options, ModelMet
     metadata.members = options.members;
     metadata.seed = options.train.seed;
     metadata.steps = options.train.steps;
+    metadata.gates = model.gates();
     model.ensemble().save(path, model.schema().stamp());
     write_metadata(metadata, metadata_path(path));
 }

@@ -14,9 +14,13 @@ struct ModelOptions {
     int hidden = 32;
     int members = 5;
     TrainOptions train;
+    // Chosen on the inner split (docs/model.md): the networks' corrections
+    // help estimates interpolated over a family's batch sizes, a little,
+    // and hurt the nearest samples' estimates.
+    CorrectionGates gates{{0.25, 0}, {0.5, 0}};
 };
 
-// The samples' values for the nearest-neighbour inputs.
+// The samples' values for the stacking estimates.
 NeighbourSamples neighbour_samples(const TrainingData &data);
 // Throws std::runtime_error for a GPU type gpu_catalog does not describe.
 FeatureSchema schema_for(const TrainingData &data);

@@ -15,9 +15,11 @@ namespace {
 
 constexpr size_t kCacheLimit = 1 << 16;
 
-// Running mean of the values at the least distance (ties within 1e-12).
+// Running mean of the values at the least distance (ties within 1e-12):
+// arithmetic (the baseline) or geometric (the stacking inputs, chosen on
+// the inner split).
 struct Nearest {
-    double best = std::numeric_limits<double>::infinity(), sum = 0;
+    double best = std::numeric_limits<double>::infinity(), sum = 0, log_sum = 0;
     int count = 0;
 
     void add(double distance, double value)
@@ -25,20 +27,45 @@ struct Nearest {
         if (distance < best - 1e-12) {
             best = distance;
             sum = 0;
+            log_sum = 0;
             count = 0;
         }
         if (distance <= best + 1e-12) {
             sum += value;
+            log_sum += std::log(value);
             count++;
         }
     }
-    Estimate estimate() const
+    Estimate estimate(bool geometric) const
     {
-        return count ? Estimate{std::log(sum / count), std::min(best, kFarthest)} : Estimate{0.0, kFarthest};
+        if (!count)
+            return Estimate{0.0, kFarthest, EstimateKind::kNearest};
+        return Estimate{geometric ? log_sum / count : std::log(sum / count), std::min(best, kFarthest),
+                        best == 0 ? EstimateKind::kMeasured : EstimateKind::kNearest};
     }
 };
 
+// Whether a pair sample ({job type, co-runner type, GPU}) is left out.
+bool left_out(const std::array<int, 3> &index, LeaveOut leave, int own_type, int own_other)
+{
+    auto involves = [&](int type) { return type >= 0 && (index[0] == type || index[1] == type); };
+    bool job = leave == LeaveOut::kOwnJobType || leave == LeaveOut::kBothTypes;
+    bool other = leave == LeaveOut::kOwnCoRunnerType || leave == LeaveOut::kBothTypes;
+    return (job && involves(own_type)) || (other && involves(own_other));
+}
+
 double log2_distance(int a, int b) { return std::fabs(std::log2(a) - std::log2(b)); }
+
+// The nearest estimate with the fit's value, when there is a fit and the
+// candidate's own samples are not the estimate.
+Estimate with_fit(Estimate nearest, const std::optional<double> &fit)
+{
+    if (!fit || nearest.kind == EstimateKind::kMeasured)
+        return nearest;
+    nearest.log_value = *fit;
+    nearest.kind = EstimateKind::kFamily;
+    return nearest;
+}
 
 }  // namespace
 
@@ -121,15 +148,56 @@ std::vector<double> NeighbourEstimates::gpu_distances(const std::string &gpu_typ
     return d;
 }
 
-Estimate NeighbourEstimates::log_relative(const Job &job, const std::string &gpu_type, double speed, int gpus,
-                                        bool spread, LeaveOut leave) const
+int NeighbourEstimates::type_of(const Job &job) const
 {
-    if (leave == LeaveOut::kOwnCoRunnerType)
-        throw std::invalid_argument("an isolated estimate has no co-runner to leave out");
-    Key key{family_key(job.family), job.batch_size, "", 0, gpu_type, speed, gpus, spread, static_cast<int>(leave)};
+    for (size_t t = 0; t < types_.size(); t++)
+        if (same_job_type(job, types_[t]))
+            return static_cast<int>(t);
+    return -1;
+}
+
+std::vector<bool> NeighbourEstimates::same_family(const Job &job) const
+{
+    std::vector<bool> same(types_.size());
+    for (size_t t = 0; t < types_.size(); t++)
+        same[t] = family_key(types_[t].family) == family_key(job.family);
+    return same;
+}
+
+Estimate NeighbourEstimates::remembered(const Job &job, const Job &other, const std::string &gpu_type, double speed,
+                                        int gpus, bool spread, LeaveOut leave, bool interpolated,
+                                        const std::function<Estimate()> &compute) const
+{
+    Key key{family_key(job.family), job.batch_size, family_key(other.family), other.batch_size, gpu_type,
+            speed, gpus, spread, static_cast<int>(leave), interpolated};
     auto cached = cache_->find(key);
     if (cached != cache_->end())
         return cached->second;
+    Estimate estimate = compute();
+    if (cache_->size() >= kCacheLimit)
+        cache_->clear();
+    return (*cache_)[key] = estimate;
+}
+
+Estimate NeighbourEstimates::log_relative(const Job &job, const std::string &gpu_type, double speed, int gpus,
+                                        bool spread, LeaveOut leave) const
+{
+    return remembered(job, Job{}, gpu_type, speed, gpus, spread, leave, false,
+                      [&] { return nearest_relative(job, gpu_type, speed, gpus, spread, leave, false); });
+}
+
+Estimate NeighbourEstimates::log_slowdown(const Job &job, const Job &other, const std::string &gpu_type, double speed,
+                                        int gpus, LeaveOut leave) const
+{
+    return remembered(job, other, gpu_type, speed, gpus, false, leave, false,
+                      [&] { return nearest_slowdown(job, other, gpu_type, speed, gpus, leave, false); });
+}
+
+Estimate NeighbourEstimates::nearest_relative(const Job &job, const std::string &gpu_type, double speed, int gpus,
+                                              bool spread, LeaveOut leave, bool geometric) const
+{
+    if (leave == LeaveOut::kOwnCoRunnerType || leave == LeaveOut::kBothTypes)
+        throw std::invalid_argument("an isolated estimate has no co-runner to leave out");
     int own_type;
     std::vector<double> jd = job_distances(job, own_type), gd = gpu_distances(gpu_type, speed);
     Nearest nearest;
@@ -140,37 +208,85 @@ Estimate NeighbourEstimates::log_relative(const Job &job, const std::string &gpu
             continue;
         nearest.add(jd[type] + gd[gpu] + log2_distance(gpus, s.gpus) + (spread == s.spread ? 0 : 1), s.relative);
     }
-    if (cache_->size() >= kCacheLimit)
-        cache_->clear();
-    return (*cache_)[key] = nearest.estimate();
+    return nearest.estimate(geometric);
 }
 
-Estimate NeighbourEstimates::log_slowdown(const Job &job, const Job &other, const std::string &gpu_type, double speed,
-                                        int gpus, LeaveOut leave) const
+Estimate NeighbourEstimates::nearest_slowdown(const Job &job, const Job &other, const std::string &gpu_type,
+                                              double speed, int gpus, LeaveOut leave, bool geometric) const
 {
-    Key key{family_key(job.family), job.batch_size, family_key(other.family), other.batch_size, gpu_type, speed,
-            gpus, false, static_cast<int>(leave)};
-    auto cached = cache_->find(key);
-    if (cached != cache_->end())
-        return cached->second;
     int own_type, own_other;
     std::vector<double> jd = job_distances(job, own_type), od = job_distances(other, own_other),
                         gd = gpu_distances(gpu_type, speed);
-    auto involves = [](const std::array<int, 3> &index, int type) {
-        return type >= 0 && (index[0] == type || index[1] == type);
-    };
     Nearest nearest;
     for (size_t i = 0; i < samples_.pairs.size(); i++) {
         const auto &index = pair_index_[i];
-        if ((leave == LeaveOut::kOwnJobType && involves(index, own_type)) ||
-            (leave == LeaveOut::kOwnCoRunnerType && involves(index, own_other)))
+        if (left_out(index, leave, own_type, own_other))
             continue;
         nearest.add(jd[index[0]] + od[index[1]] + gd[index[2]] + log2_distance(gpus, samples_.pairs[i].gpus),
                     samples_.pairs[i].slowdown);
     }
-    if (cache_->size() >= kCacheLimit)
-        cache_->clear();
-    return (*cache_)[key] = nearest.estimate();
+    return nearest.estimate(geometric);
+}
+
+Estimate NeighbourEstimates::interpolated_log_relative(const Job &job, const std::string &gpu_type, double speed,
+                                                       int gpus, bool spread, LeaveOut leave) const
+{
+    return remembered(job, Job{}, gpu_type, speed, gpus, spread, leave, true, [&] {
+        Estimate estimate = nearest_relative(job, gpu_type, speed, gpus, spread, leave, true);
+        if (job.batch_size <= 0)
+            return estimate;
+        int own_type = type_of(job);
+        std::vector<bool> family = same_family(job);
+        std::vector<BatchPoint> points;
+        for (size_t i = 0; i < samples_.isolated.size(); i++) {
+            const auto &s = samples_.isolated[i];
+            const auto &[type, gpu] = isolated_index_[i];
+            if (family[type] && types_[type].batch_size > 0 && gpu_types_[gpu] == gpu_type && s.gpus == gpus &&
+                s.spread == spread && !(leave == LeaveOut::kOwnJobType && type == own_type))
+                points.push_back({std::log2(types_[type].batch_size), std::log(s.relative)});
+        }
+        return with_fit(estimate, interpolate_over_batch(points, std::log2(job.batch_size), true));
+    });
+}
+
+Estimate NeighbourEstimates::interpolated_log_slowdown(const Job &job, const Job &other, const std::string &gpu_type,
+                                                       double speed, int gpus, LeaveOut leave) const
+{
+    return remembered(job, other, gpu_type, speed, gpus, false, leave, true, [&] {
+        return with_fit(nearest_slowdown(job, other, gpu_type, speed, gpus, leave, true),
+                        interpolate_slowdown(job, other, gpu_type, gpus, leave));
+    });
+}
+
+std::optional<double> NeighbourEstimates::interpolate_slowdown(const Job &job, const Job &other,
+                                                               const std::string &gpu_type, int gpus,
+                                                               LeaveOut leave) const
+{
+    int own_type = type_of(job), own_other = type_of(other);
+    std::vector<bool> job_family = same_family(job), other_family = same_family(other);
+    bool job_seen = false, other_seen = false;
+    // Over the job's batch size next to the co-runner's type, and over the
+    // co-runner's next to the job's type.
+    std::vector<BatchPoint> over_job, over_other;
+    for (size_t i = 0; i < samples_.pairs.size(); i++) {
+        const auto &[type, other_type, gpu] = pair_index_[i];
+        if (left_out(pair_index_[i], leave, own_type, own_other))
+            continue;
+        job_seen = job_seen || type == own_type || other_type == own_type;
+        other_seen = other_seen || type == own_other || other_type == own_other;
+        if (gpu_types_[gpu] != gpu_type || samples_.pairs[i].gpus != gpus)
+            continue;
+        double log_value = std::log(samples_.pairs[i].slowdown);
+        if (other_type == own_other && job_family[type] && types_[type].batch_size > 0)
+            over_job.push_back({std::log2(types_[type].batch_size), log_value});
+        if (type == own_type && other_family[other_type] && types_[other_type].batch_size > 0)
+            over_other.push_back({std::log2(types_[other_type].batch_size), log_value});
+    }
+    if (!job_seen && other_seen && job.batch_size > 0)
+        return interpolate_over_batch(over_job, std::log2(job.batch_size), false);
+    if (job_seen && !other_seen && other.batch_size > 0)
+        return interpolate_over_batch(over_other, std::log2(other.batch_size), false);
+    return std::nullopt;
 }
 
 }  // namespace accord::model

@@ -1,25 +1,36 @@
-// NeighbourEstimates: the nearest-neighbour (Gavel-like) estimate of a
-// candidate from the training samples, the network's stacking inputs
-// (feature schema version 2) and the evaluation's "nearest neighbour"
-// baseline (with nothing left out). The estimate is the mean measured value of the samples nearest
-// the asked one, distance = job_distance per job + gpu_distance +
-// |Δ log2 GPUs| (+ 1 for another layout, isolated only).
+// NeighbourEstimates: estimates of a candidate from the training samples.
+//  - nearest (log_relative, log_slowdown): the evaluation's "nearest
+//    neighbour" (Gavel-like) baseline, with nothing left out: the mean
+//    measured value of the samples nearest the asked one, distance =
+//    job_distance per job + gpu_distance + |Δ log2 GPUs| (+ 1 for another
+//    layout, isolated only);
+//  - interpolated (interpolated_log_relative, interpolated_log_slowdown):
+//    the network's stacking inputs (feature schema version 3): for a job
+//    type without samples of its own, its family's measured values on the
+//    same GPU type, count and layout (for a pair: next to the same
+//    co-runner type), interpolated over their batch sizes
+//    (batch_interpolation.h); where there are none, the nearest samples'
+//    geometric mean. Its distance is the nearest samples'.
 //
 // A candidate's estimate uses every sample (kNothing); a training row's
 // leaves samples out, so that it never sees its own measurement and has
 // the error it has for a job type the model has not seen:
 //  - kOwnJobType: every sample of the candidate's job type (same family and
 //    batch size; for a pair, every pair it is in, as job or co-runner);
-//  - kOwnCoRunnerType (pairs only): every pair the co-runner's type is in.
+//  - kOwnCoRunnerType (pairs only): every pair the co-runner's type is in;
+//  - kBothTypes (pairs only): both, as for a pair of two new job types.
 #pragma once
 
 #include <array>
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "model/batch_interpolation.h"
 #include "model/throughput_model.h"
 
 namespace accord::model {
@@ -42,11 +53,17 @@ struct NeighbourSamples {
     std::vector<Pair> pairs;
 };
 
-enum class LeaveOut { kNothing, kOwnJobType, kOwnCoRunnerType };
+enum class LeaveOut { kNothing, kOwnJobType, kOwnCoRunnerType, kBothTypes };
+
+// How an estimate was made: from the candidate's own samples (distance 0),
+// from its family's other batch sizes (interpolated), or from the nearest
+// samples (none of the family on this configuration).
+enum class EstimateKind { kMeasured, kFamily, kNearest };
 
 struct Estimate {
     double log_value = 0;  // log of the nearest samples' mean value; 0 without samples
     double distance = 0;   // theirs, at most kFarthest (also without samples)
+    EstimateKind kind = EstimateKind::kNearest;
 };
 constexpr double kFarthest = 16;
 
@@ -69,6 +86,14 @@ public:
                         LeaveOut leave) const;
     Estimate log_slowdown(const Job &job, const Job &other, const std::string &gpu_type, double speed, int gpus,
                         LeaveOut leave) const;
+    // Isolated: extended beyond the family's measured batch sizes (chosen on
+    // the inner split, docs/model.md). A pair is interpolated over the batch
+    // size of whichever of its two job types has no pair samples (left
+    // out or never measured), next to the other's exact type; not extended.
+    Estimate interpolated_log_relative(const Job &job, const std::string &gpu_type, double speed, int gpus,
+                                       bool spread, LeaveOut leave) const;
+    Estimate interpolated_log_slowdown(const Job &job, const Job &other, const std::string &gpu_type, double speed,
+                                       int gpus, LeaveOut leave) const;
 
     const NeighbourSamples &samples() const { return samples_; }
     // Forgets remembered estimates (a GPU type's declared speed changed).
@@ -79,8 +104,20 @@ private:
     int gpu_index(const std::string &gpu_type);
     std::vector<double> job_distances(const Job &job, int &own) const;
     std::vector<double> gpu_distances(const std::string &gpu_type, double speed) const;
+    int type_of(const Job &job) const;  // -1 without samples
+    std::vector<bool> same_family(const Job &job) const;
+    Estimate nearest_relative(const Job &job, const std::string &gpu_type, double speed, int gpus, bool spread,
+                              LeaveOut leave, bool geometric) const;
+    Estimate nearest_slowdown(const Job &job, const Job &other, const std::string &gpu_type, double speed, int gpus,
+                              LeaveOut leave, bool geometric) const;
+    std::optional<double> interpolate_slowdown(const Job &job, const Job &other, const std::string &gpu_type,
+                                               int gpus, LeaveOut leave) const;
+    // Remembered, or computed and remembered.
+    Estimate remembered(const Job &job, const Job &other, const std::string &gpu_type, double speed, int gpus,
+                        bool spread, LeaveOut leave, bool interpolated, const std::function<Estimate()> &compute) const;
 
-    using Key = std::tuple<std::string, int, std::string, int, std::string, double, int, bool, int>;
+    // job, batch, co-runner, batch, GPU type, speed, GPUs, spread, leave, interpolated
+    using Key = std::tuple<std::string, int, std::string, int, std::string, double, int, bool, int, bool>;
     NeighbourSamples samples_;
     std::vector<Job> types_;
     std::vector<std::string> gpu_types_;

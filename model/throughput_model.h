@@ -35,8 +35,9 @@ struct Candidate {
 struct Prediction {
     double relative_throughput = 0;  // alone, over alone on one reference GPU
     double slowdown = 1;             // shared over alone, in (0, 1]
-    // Spread of the ensemble members: standard deviation of their
-    // log(relative_throughput x slowdown); about the relative error.
+    // Spread of the ensemble members: standard deviation of their whole
+    // corrections of log(relative_throughput x slowdown), whatever share a
+    // prediction takes; how much they disagree, not a calibrated error.
     double uncertainty = 0;
     bool family_known = false;       // the job's and every co-runner's; false: the prior
     bool gpu_known = false;          // false: the declared GPU type's prior

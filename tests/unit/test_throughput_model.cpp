@@ -54,6 +54,8 @@ ModelOptions tiny_options(uint64_t seed = 7)
     options.members = 2;
     options.train.steps = 40;
     options.train.seed = seed;
+    // The whole correction, so that predictions depend on the networks.
+    options.gates = CorrectionGates{{1, 1}, {1, 1}};
     return options;
 }
 
@@ -153,6 +155,44 @@ void test_refuses_metadata_of_other_schema_version(void **)
     std::string error = refusal(path);
     assert_contains(error, metadata_path(path));
     assert_contains(error, "schema version 99");
+}
+
+// A version-2 file (the nearest samples' mean as stacking input, no
+// correction gates) gets the retraining hint.
+void test_refuses_metadata_of_the_previous_schema_version(void **)
+{
+    std::string path = saved_model("meta-version-2.pt");
+    replace_in_file(metadata_path(path), "\"schema_version\": " + std::to_string(kSchemaVersion),
+                    "\"schema_version\": 2");
+    assert_contains(refusal(path), metadata_path(path) + ": feature schema version 2, this build reads version 3; "
+                                                         "retrain with this accord-train");
+}
+
+void test_refuses_missing_or_bad_correction_gates(void **)
+{
+    std::string path = saved_model("gates.pt");
+    std::string good = read_text(metadata_path(path));
+    replace_in_file(metadata_path(path), "\"nearest\": 1.0", "\"nearest\": 2.0", "\"slowdown\"");
+    assert_contains(refusal(path), "network.correction.slowdown field 'nearest' is missing or not a share in [0, 1]");
+    write_text(metadata_path(path), good);
+    replace_in_file(metadata_path(path), "\"correction\"", "\"corrections\"");
+    assert_contains(refusal(path), metadata_path(path) + ": no field 'correction'");
+}
+
+void test_metadata_keeps_the_correction_gates(void **)
+{
+    ModelOptions options = tiny_options();
+    options.gates = CorrectionGates{{0.25, 0.75}, {0.5, 1}};
+    std::string path = g_tmpdir + "/gated.pt";
+    g_tmpfiles.push_back(path);
+    g_tmpfiles.push_back(metadata_path(path));
+    save_model(train_model(tiny_data(), options), options, ModelMetadata{}, path);
+    CorrectionGates read = read_metadata(metadata_path(path)).gates;
+    assert_close(read.relative.family, 0.25);
+    assert_close(read.relative.nearest, 0.75);
+    assert_close(read.slowdown.family, 0.5);
+    assert_close(read.slowdown.nearest, 1);
+    assert_close(LearnedModel::open(path).gates().slowdown.family, 0.5);
 }
 
 void test_refuses_model_file_of_other_schema_version(void **)
@@ -301,9 +341,14 @@ void test_training_is_deterministic_for_a_seed(void **)
         return out;
     };
     std::vector<Prediction> first = predict(7), again = predict(7), other = predict(8);
-    for (size_t i = 0; i < candidates.size(); i++)
+    // Another seed changes the corrections (a measured candidate has none).
+    bool differs = false;
+    for (size_t i = 0; i < candidates.size(); i++) {
         assert_same(first[i], again[i]);
-    assert_true(first[0].relative_throughput != other[0].relative_throughput);
+        differs = differs || first[i].relative_throughput != other[i].relative_throughput ||
+                  first[i].slowdown != other[i].slowdown;
+    }
+    assert_true(differs);
 }
 
 void test_unknown_gpu_type_needs_a_declared_prior(void **)
@@ -478,12 +523,10 @@ void test_training_starts_from_the_estimates(void **)
     Prediction p;
     model.predict(&c, 1, &p);
     // One Adam step moves a weight by about the learning rate, 3e-3.
-    assert_true(std::fabs(std::log(p.relative_throughput /
-                                   baselines.nearest_relative(IsolatedSample{"LM (batch size 20)", "k80", 2, false, 1}))) <
-                0.05);
-    assert_true(std::fabs(std::log(p.slowdown /
-                                   baselines.nearest_slowdown(PairSample{"LM (batch size 20)", "A3C", "k80", 2, 1}))) <
-                0.05);
+    assert_true(std::fabs(std::log(p.relative_throughput / baselines.interpolated_relative(IsolatedSample{
+                                                               "LM (batch size 20)", "k80", 2, false, 1}))) < 0.05);
+    assert_true(std::fabs(std::log(p.slowdown / baselines.interpolated_slowdown(
+                                                    PairSample{"LM (batch size 20)", "A3C", "k80", 2, 1}))) < 0.05);
 }
 
 // ---- metrics --------------------------------------------------------------------
@@ -509,6 +552,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_opens_a_saved_model),
         cmocka_unit_test(test_refuses_metadata_of_other_schema_version),
+        cmocka_unit_test(test_refuses_metadata_of_the_previous_schema_version),
+        cmocka_unit_test(test_refuses_missing_or_bad_correction_gates),
+        cmocka_unit_test(test_metadata_keeps_the_correction_gates),
         cmocka_unit_test(test_refuses_model_file_of_other_schema_version),
         cmocka_unit_test(test_refuses_truncated_model_file),
         cmocka_unit_test(test_refuses_garbage_model_file),

@@ -1,0 +1,26 @@
+// CorrectionGates: how much of the networks' correction of a stacking
+// estimate a prediction takes (a share in [0, 1]), by how the estimate was
+// made (EstimateKind) and per head. The shares are chosen on the inner
+// split (docs/model.md) and kept in the model's metadata. An estimate from
+// the candidate's own samples is a measurement: never corrected.
+#pragma once
+
+#include "model/neighbour_estimates.h"
+
+namespace accord::model {
+
+struct CorrectionGate {
+    double family = 1;   // interpolated over the family's batch sizes
+    double nearest = 1;  // the nearest samples
+
+    double share(EstimateKind kind) const
+    {
+        return kind == EstimateKind::kFamily ? family : kind == EstimateKind::kNearest ? nearest : 0.0;
+    }
+};
+
+struct CorrectionGates {
+    CorrectionGate relative, slowdown;
+};
+
+}  // namespace accord::model

@@ -1,0 +1,251 @@
+// Unit tests for the learned model's stacking estimates and correction
+// gates (feature schema 3): interpolation over a family's batch sizes
+// (model/batch_interpolation.h), the interpolated neighbour estimates with
+// their kinds and left-out samples (model/neighbour_estimates.h), and how a
+// prediction takes a gated share of the networks' correction, with the
+// members' spread as its uncertainty (model/correction_gate.h,
+// model/learned_model.h). Models are tiny (hidden 8, 40 steps).
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cmocka_cpp.h"
+
+#include "model/baselines.h"
+#include "model/batch_interpolation.h"
+#include "model/model_training.h"
+#include "model/neighbour_estimates.h"
+
+using namespace accord::model;
+
+namespace {
+
+void assert_close(double a, double b)
+{
+    if (std::fabs(a - b) > 1e-5 * std::max(1.0, std::fabs(b)))
+        fail_msg("%.17g is not within 1e-5 of %.17g", a, b);
+}
+
+void assert_estimate(const Estimate &e, double log_value, double distance, EstimateKind kind)
+{
+    assert_close(e.log_value, log_value);
+    assert_close(e.distance, distance);
+    assert_int_equal(static_cast<int>(e.kind), static_cast<int>(kind));
+}
+
+// log(a) + t x (log(b) - log(a)): on the line in log space.
+double on_line(double a, double b, double t) { return std::log(a) + t * (std::log(b) - std::log(a)); }
+
+// ---- interpolation over batch sizes ---------------------------------------------
+
+void test_interpolates_between_batch_sizes(void **)
+{
+    std::vector<BatchPoint> points = {{6, std::log(0.6)}, {5, std::log(0.5)}};
+    assert_close(*interpolate_over_batch(points, 5.25, false), on_line(0.5, 0.6, 0.25));
+    assert_close(*interpolate_over_batch(points, 6, true), std::log(0.6));
+}
+
+void test_extends_beyond_the_batch_sizes_only_when_asked(void **)
+{
+    std::vector<BatchPoint> points = {{5, std::log(0.5)}, {6, std::log(0.6)}, {8, std::log(0.9)}};
+    assert_close(*interpolate_over_batch(points, 9, true), on_line(0.6, 0.9, 1.5));
+    assert_close(*interpolate_over_batch(points, 4, true), on_line(0.5, 0.6, -1));
+    assert_close(*interpolate_over_batch(points, 9, false), std::log(0.9));
+    assert_close(*interpolate_over_batch({{5, std::log(0.5)}}, 9, true), std::log(0.5));
+    assert_false(interpolate_over_batch({}, 5, true).has_value());
+}
+
+void test_points_of_one_batch_size_count_as_their_mean(void **)
+{
+    std::vector<BatchPoint> points = {{5, 0.2}, {5, 0.4}, {6, 0.5}};
+    assert_close(*interpolate_over_batch(points, 5.5, false), (0.3 + 0.5) / 2);
+}
+
+// ---- interpolated neighbour estimates -------------------------------------------
+
+const Job kR32{"ResNet-18", 32}, kR45{"ResNet-18", 45}, kR64{"ResNet-18", 64}, kR128{"ResNet-18", 128},
+    kB{"LM", 10};
+
+NeighbourEstimates neighbours()
+{
+    NeighbourSamples n;
+    n.isolated = {{kR32, "k80", 1, false, 0.5}, {kR64, "k80", 1, false, 0.6}, {kR128, "k80", 1, false, 0.9},
+                  {kB, "k80", 1, false, 0.9},   {kR32, "v100", 1, false, 1.0}};
+    n.pairs = {{kR32, kB, "k80", 1, 0.5}, {kR64, kB, "k80", 1, 0.7},   {kB, kR32, "k80", 1, 0.8},
+               {kB, kR64, "k80", 1, 0.6}, {kR32, kR64, "k80", 1, 0.9}, {kR64, kR64, "k80", 1, 0.4}};
+    return NeighbourEstimates(n, {{"k80", 0.3}, {"v100", 1.0}});
+}
+
+void test_isolated_estimate_interpolates_over_the_family(void **)
+{
+    NeighbourEstimates n = neighbours();
+    auto alone = [&](const Job &job, const char *gpu, int gpus, LeaveOut leave) {
+        return n.interpolated_log_relative(job, gpu, gpu[0] == 'k' ? 0.3 : 1.0, gpus, false, leave);
+    };
+    double t45 = std::log2(45.0 / 32);
+    assert_estimate(alone(kR45, "k80", 1, LeaveOut::kNothing), on_line(0.5, 0.6, t45), t45, EstimateKind::kFamily);
+    // Beyond the measured batch sizes: extended from the two nearest.
+    assert_estimate(alone(Job{"ResNet-18", 256}, "k80", 1, LeaveOut::kNothing), on_line(0.6, 0.9, 2), 1,
+                    EstimateKind::kFamily);
+    assert_estimate(alone(kR64, "k80", 1, LeaveOut::kNothing), std::log(0.6), 0, EstimateKind::kMeasured);
+    assert_estimate(alone(kR64, "k80", 1, LeaveOut::kOwnJobType), on_line(0.5, 0.9, 0.5), 1, EstimateKind::kFamily);
+    // One batch size of the family on the V100: its value.
+    assert_estimate(alone(kR45, "v100", 1, LeaveOut::kNothing), 0.0, t45, EstimateKind::kFamily);
+    // None of the family on two GPUs: the nearest samples' geometric mean
+    // (the three ResNet-18 ones on one K80, 1 away plus their batch sizes').
+    assert_estimate(alone(kR64, "k80", 2, LeaveOut::kNothing), std::log(0.6), 1, EstimateKind::kNearest);
+    double ties = (std::log(0.5) + std::log(0.6) + 2 * std::log(0.9)) / 4;
+    assert_estimate(alone(Job{"CycleGAN", 0}, "k80", 1, LeaveOut::kNothing), ties, 6, EstimateKind::kNearest);
+}
+
+void test_pair_estimate_interpolates_over_the_new_type(void **)
+{
+    NeighbourEstimates n = neighbours();
+    auto pair = [&](const Job &job, const Job &other, LeaveOut leave) {
+        return n.interpolated_log_slowdown(job, other, "k80", 0.3, 1, leave);
+    };
+    double t45 = std::log2(45.0 / 32);
+    // A new job next to a known co-runner: over the job's batch size.
+    assert_estimate(pair(kR45, kB, LeaveOut::kNothing), on_line(0.5, 0.7, t45), t45, EstimateKind::kFamily);
+    // A known job next to a new co-runner: over the co-runner's.
+    assert_estimate(pair(kB, kR45, LeaveOut::kNothing), on_line(0.8, 0.6, t45), t45, EstimateKind::kFamily);
+    assert_estimate(pair(kR32, kB, LeaveOut::kNothing), std::log(0.5), 0, EstimateKind::kMeasured);
+    // Without R32's pairs: R64's next to B, not extended.
+    assert_estimate(pair(kR32, kB, LeaveOut::kOwnJobType), std::log(0.7), 1, EstimateKind::kFamily);
+    // Without B's pairs: no other LM next to R32; the nearest pair.
+    double far_b = 4 + std::log2(64.0 / 10);
+    assert_estimate(pair(kR32, kB, LeaveOut::kOwnCoRunnerType), std::log(0.9), far_b, EstimateKind::kNearest);
+    // Without both types' pairs (two new types): only R64 next to R64 is left.
+    assert_estimate(pair(kR32, kB, LeaveOut::kBothTypes), std::log(0.4), 1 + far_b, EstimateKind::kNearest);
+}
+
+// ---- correction gates and uncertainty --------------------------------------------
+
+TrainingData tiny_data()
+{
+    TrainingData data;
+    const std::vector<std::string> jobs = {"ResNet-18 (batch size 32)", "ResNet-18 (batch size 128)",
+                                           "LM (batch size 10)", "LM (batch size 40)"};
+    for (size_t j = 0; j < jobs.size(); j++)
+        for (const char *gpu : {"k80", "v100"})
+            for (int gpus : {1, 2}) {
+                double speed = (gpu[0] == 'k' ? 0.3 + 0.05 * j : 1.0) * gpus * (1 - 0.05 * (gpus - 1));
+                data.isolated.push_back(IsolatedSample{jobs[j], gpu, gpus, false, speed});
+                for (size_t o = 0; o < jobs.size(); o++)
+                    if (gpus == 1)
+                        data.pairs.push_back(PairSample{jobs[j], jobs[o], gpu, 1, 0.4 + 0.1 * o + 0.05 * j});
+            }
+    return data;
+}
+
+LearnedModel tiny_model(const CorrectionGates &gates, int members = 2)
+{
+    ModelOptions options;
+    options.hidden = 8;
+    options.members = members;
+    options.train.steps = 40;
+    options.train.seed = 7;
+    options.gates = gates;
+    return train_model(tiny_data(), options);
+}
+
+const CorrectionGates kShut{{0, 0}, {0, 0}}, kOpen{{1, 1}, {1, 1}};
+
+Prediction predicted(LearnedModel &model, const Candidate &c, const CorrectionGates &gates)
+{
+    model.set_gates(gates);
+    Prediction p;
+    model.predict(&c, 1, &p);
+    return p;
+}
+
+// LM 20 and ResNet-18 64 are interpolated over their families; GPT is
+// a family the model has never seen: the nearest samples.
+const Candidate kFamilyAlone{Job{"LM", 20}, "k80", 2, false, {}},
+    kFamilyPair{Job{"ResNet-18", 64}, "k80", 1, false, {Job{"LM", 10}}},
+    kNearestAlone{Job{"GPT", 8}, "k80", 2, false, {}};
+
+void test_shut_gates_predict_the_stacking_estimates(void **)
+{
+    LearnedModel model = tiny_model(kShut);
+    Baselines baselines(tiny_data());
+    Prediction alone = predicted(model, kFamilyAlone, kShut), pair = predicted(model, kFamilyPair, kShut);
+    assert_close(alone.relative_throughput,
+                 baselines.interpolated_relative(IsolatedSample{"LM (batch size 20)", "k80", 2, false, 1}));
+    assert_close(pair.slowdown,
+                 baselines.interpolated_slowdown(PairSample{"ResNet-18 (batch size 64)", "LM (batch size 10)", "k80", 1, 1}));
+}
+
+void test_a_gate_takes_its_share_of_the_correction(void **)
+{
+    LearnedModel model = tiny_model(kOpen);
+    auto log_relative = [&](const Candidate &c, const CorrectionGates &g) {
+        return std::log(predicted(model, c, g).relative_throughput);
+    };
+    auto log_slowdown = [&](const CorrectionGates &g) { return std::log(predicted(model, kFamilyPair, g).slowdown); };
+    double shut = log_relative(kFamilyAlone, kShut), open = log_relative(kFamilyAlone, kOpen);
+    assert_true(std::fabs(open - shut) > 1e-4);
+    assert_close(log_relative(kFamilyAlone, {{0.25, 0}, {0, 0}}), shut + 0.25 * (open - shut));
+    assert_close(log_slowdown({{0, 0}, {0.5, 0}}), log_slowdown(kShut) + 0.5 * (log_slowdown(kOpen) - log_slowdown(kShut)));
+    // The family share leaves the nearest samples' estimates alone, and
+    // the nearest share takes theirs.
+    double nearest_shut = log_relative(kNearestAlone, kShut), nearest_open = log_relative(kNearestAlone, kOpen);
+    assert_true(std::fabs(nearest_open - nearest_shut) > 1e-4);
+    assert_close(log_relative(kNearestAlone, {{1, 0}, {1, 0}}), nearest_shut);
+    assert_close(log_relative(kNearestAlone, {{0, 1}, {0, 1}}), nearest_open);
+}
+
+void test_measured_candidates_are_never_corrected(void **)
+{
+    LearnedModel model = tiny_model(kOpen);
+    Candidate alone{Job{"LM", 10}, "k80", 2, false, {}};
+    Candidate pair{Job{"ResNet-18", 32}, "k80", 1, false, {Job{"LM", 10}}};
+    // tiny_data(): LM 10 is job 2 (0.3 + 0.1 on a K80, x 2 x 0.95);
+    // ResNet-18 32 (job 0) next to it (other 2): 0.4 + 0.2.
+    assert_close(predicted(model, alone, kOpen).relative_throughput, 0.4 * 2 * 0.95);
+    assert_close(predicted(model, pair, kOpen).slowdown, 0.6);
+}
+
+void test_unknown_gpu_type_takes_the_whole_correction(void **)
+{
+    LearnedModel model = tiny_model(kOpen);
+    assert_true(model.declare_gpu_type("h100", GpuDescriptor{2, 51, 80, 3350}));
+    Candidate c{Job{"LM", 20}, "h100", 2, false, {Job{"ResNet-18", 64}}};
+    Prediction shut = predicted(model, c, kShut), open = predicted(model, c, kOpen);
+    assert_close(shut.relative_throughput, open.relative_throughput);
+    assert_close(shut.slowdown, open.slowdown);
+}
+
+void test_uncertainty_is_the_spread_of_the_members_whole_corrections(void **)
+{
+    LearnedModel one = tiny_model(kOpen, 1), two = tiny_model(kOpen, 2);
+    assert_true(predicted(one, kFamilyAlone, kOpen).uncertainty == 0.0);
+    // Member 0 of both is the same network: two members' mean is half-way
+    // to the other member, and their spread is that half-way distance.
+    Prediction both = predicted(two, kFamilyAlone, kOpen), first = predicted(one, kFamilyAlone, kOpen);
+    double half_way = std::fabs(std::log(both.relative_throughput / first.relative_throughput));
+    assert_true(half_way > 1e-5);
+    assert_close(both.uncertainty, half_way);
+    // The same whatever share of the correction the prediction takes.
+    assert_close(predicted(two, kFamilyAlone, kShut).uncertainty, both.uncertainty);
+}
+
+}  // namespace
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_interpolates_between_batch_sizes),
+        cmocka_unit_test(test_extends_beyond_the_batch_sizes_only_when_asked),
+        cmocka_unit_test(test_points_of_one_batch_size_count_as_their_mean),
+        cmocka_unit_test(test_isolated_estimate_interpolates_over_the_family),
+        cmocka_unit_test(test_pair_estimate_interpolates_over_the_new_type),
+        cmocka_unit_test(test_shut_gates_predict_the_stacking_estimates),
+        cmocka_unit_test(test_a_gate_takes_its_share_of_the_correction),
+        cmocka_unit_test(test_measured_candidates_are_never_corrected),
+        cmocka_unit_test(test_unknown_gpu_type_takes_the_whole_correction),
+        cmocka_unit_test(test_uncertainty_is_the_spread_of_the_members_whole_corrections),
+    };
+    return cmocka_run_group_tests(tests, nullptr, nullptr);
+}
