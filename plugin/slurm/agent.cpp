@@ -19,6 +19,7 @@
 #include "slurm/slurm_requeue.h"
 #include "slurm/slurm_headers.h"
 #include "slurm/slurm_snapshot.h"
+#include "slurm/unfinished_requeue.h"
 
 namespace accord::slurm {
 
@@ -90,6 +91,7 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
     SlurmSnapshot snap;
     under_locks(snapshot_locks, rec, [&] {
         time_t now = time(nullptr);
+        requeued.keep_held(finish_unfinished_requeues());
         requeued.release(now);
         snap = take_snapshot(now, params.max_jobs, topologies);
     });

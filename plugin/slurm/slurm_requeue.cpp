@@ -70,4 +70,10 @@ void RequeuedJobs::release(time_t now)
     }
 }
 
+void RequeuedJobs::keep_held(const std::vector<uint32_t> &job_ids)
+{
+    for (uint32_t id : job_ids)
+        waiting_.erase(id);
+}
+
 }  // namespace accord::slurm

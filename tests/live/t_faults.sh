@@ -6,8 +6,8 @@
 # shows twice. Cluster: a100:2x8,v100:2x4,t4:2x4,cpu:1 with accord_debug=1,
 # StateSaveLocation on a 16 MB tmpfs (FAULTS_STATE, mounted by
 # run-live-tests.sh). Run in file order: the samples file must not exist
-# before the full-disk test; the slurmd test comes last, as Slurm may count
-# one of t4-1's GPUs as in use after it (docs/reliability.md, "Faults").
+# before the full-disk test; the slurmd tests come last, as Slurm may count
+# one of the node's GPUs as in use after them (docs/reliability.md, "Faults").
 
 FAULTS_STATE=$CLUSTER_DIR-state
 FAULTS_RAN=$CLUSTER_DIR-ran     # job ids, one line per start
@@ -237,33 +237,43 @@ test_slurmctld_sigkilled_mid_cycle_loses_nothing() {
 # back, then run once. An admin's `scontrol update` marks the node down and
 # back (without it Slurm ends the failed launch by itself after about 80 s),
 # and lets the job start at once (a requeued job waits 2 minutes).
+# Kills NODE's slurmd; once it is dead, prints how many "now responding"
+# lines slurmctld had logged for NODE.
+kill_slurmd() {  # kill_slurmd NODE
+    local pid responding
+    read -r pid <"$CLUSTER_DIR/pids/slurmd-$1.pid"
+    responding=$(log_count "Node $1 now responding")
+    kill -KILL "$pid"
+    wait_until 5 bash -c "! kill -0 $pid 2>/dev/null" && echo "$responding"
+}
+
+# Starts NODE's slurmd again; waits for it to register (more than RESPONDING
+# "now responding" lines).
+restart_slurmd() {  # restart_slurmd NODE RESPONDING
+    setsid slurmd -D -N "$1" </dev/null >>"$CLUSTER_DIR/log/slurmd-$1.out" 2>&1 &
+    echo $! >"$CLUSTER_DIR/pids/slurmd-$1.pid"
+    disown
+    wait_until 30 bash -c "[ \$(grep -cF 'Node $1 now responding' $(ctld_log)) -gt $2 ]"
+}
+
 test_slurmd_killed_while_a_job_is_placed_on_it() {
-    local pidfile=$CLUSTER_DIR/pids/slurmd-t4-1.pid pid blocker j other responding
+    local blocker j other responding
     blocker=$(submit -p t4 -w t4-2 --gres=gpu:t4:4 --wrap 'sleep 300')
     check "t4-2 is taken" wait_state "$blocker" RUNNING
-    read -r pid <"$pidfile"
-    responding=$(log_count "Node t4-1 now responding")
-    kill -KILL "$pid"
-    check "t4-1's slurmd is dead" wait_until 5 bash -c "! kill -0 $pid 2>/dev/null"
+    responding=$(kill_slurmd t4-1)
+    check "t4-1's slurmd is dead" test -n "$responding"
     j=$(recording_job 5 -p t4 --gres=gpu:t4:1)
     check "sched/accord places the job on t4-1" wait_until 10 logged "sched/accord: started JobId=$j in t4 on t4-1"
     check "the failed launch is logged: Slurm requeues the job" wait_until 30 logged "requeue JobId=$j"
     check "the job did not run" equals "$(times_ran "$j")" 0
     other=$(recording_job 2 -p v100 --gres=gpu:v100:1)
     check "a job submitted after the fault starts elsewhere" wait_state "$other" RUNNING 15
-    setsid slurmd -D -N t4-1 </dev/null >>"$CLUSTER_DIR/log/slurmd-t4-1.out" 2>&1 &
-    echo $! >"$pidfile"
-    disown
-    check "the restarted slurmd registers" wait_until 30 \
-        bash -c "[ \$(grep -cF 'Node t4-1 now responding' $(ctld_log)) -gt $responding ]"
+    check "the restarted slurmd registers" restart_slurmd t4-1 "$responding"
     # The restarted slurmd takes the kill of the failed launch, then Slurm
-    # finishes the requeue. Marking t4-1 DOWN before that would clear the
-    # job's completing state without finishing the requeue (Slurm 22.05),
-    # leaving it runnable at once under any scheduler while the kill is still
-    # on its way (docs/reliability.md, "What Slurm itself loses").
+    # finishes the requeue (the next test marks the node DOWN before that).
     check "Slurm requeues the job once the node is back" wait_until 30 logged "Requeuing JobId=$j"
     if [[ $(sinfo -h -n t4-1 -o %T) == down* ]]; then scontrol update nodename=t4-1 state=resume; fi
-    # Slurm holds a requeued job for the credential lifetime (1201 s) so that
+    # Slurm holds a requeued job for the credential window + 1 s (121 s) so that
     # its new launch credential is newer than the kill t4-1 revoked it with;
     # the test shortens the hold, keeping the credentials' 1 s grain apart.
     sleep 2
@@ -271,6 +281,50 @@ test_slurmd_killed_while_a_job_is_placed_on_it() {
     check "the job then starts" starts_or_shows_why "$j"
     check "and ran once" ran_once "$j"
     check "the other job ran once" ran_once "$other"
+}
+
+# Marking the node DOWN while the failed launch's kill waits for it makes
+# Slurm 22.05 clear the job's completing state without finishing the requeue
+# (docs/reliability.md): without Accord finishing it, the job would be
+# runnable at once, old allocation attached, as soon as the node is back.
+# Whether the pending job may not start for more than SECONDS (its
+# StartTime, which Slurm shows as the begin time it is held to).
+held_beyond() {  # held_beyond JOBID SECONDS
+    local start
+    start=$(job_field "$1" StartTime)
+    [ "$(date -d "$start" +%s 2>/dev/null || echo 0)" -gt $(($(date +%s) + $2)) ] && return 0
+    echo "# StartTime=$start, Reason=$(job_field "$1" Reason)"
+    return 1
+}
+
+# Waits up to 30 s for NODE to take jobs (idle, or mixed: Slurm may count
+# a GPU of the failed launch as in use, see the file's head); prints its
+# state if it does not.
+node_in_service() {  # node_in_service NODE
+    wait_until 30 bash -c "[[ \$(sinfo -h -n $1 -o %T) =~ ^(idle|mixed)$ ]]" && return 0
+    echo "# $1 is $(sinfo -h -n "$1" -o %T)"
+    return 1
+}
+
+test_node_marked_down_before_a_requeue_finishes() {
+    local j responding
+    responding=$(kill_slurmd v100-1)
+    check "v100-1's slurmd is dead" test -n "$responding"
+    j=$(recording_job 5 -p v100 -w v100-1 --gres=gpu:v100:1)
+    check "sched/accord places the job on v100-1" wait_until 10 logged "sched/accord: started JobId=$j in v100 on v100-1"
+    check "the failed launch is logged: Slurm requeues the job" wait_until 30 logged "requeue JobId=$j"
+    scontrol update nodename=v100-1 state=down reason=t_faults
+    check "sched/accord finishes the requeue Slurm left unfinished" wait_until 10 \
+        logged "sched/accord: JobId=$j: Slurm left its requeue unfinished (pending with its old allocation on v100-1"
+    check "Slurm logs the requeue as finished" wait_until 5 logged "Requeuing JobId=$j"
+    check "the job keeps Slurm's hold of the credential window" held_beyond "$j" 100
+    check "the restarted slurmd registers" restart_slurmd v100-1 "$responding"
+    if [[ $(sinfo -h -n v100-1 -o %T) == down* ]]; then scontrol update nodename=v100-1 state=resume; fi
+    check "v100-1 is back in service" node_in_service v100-1
+    settle 10
+    check "the job still waits for its hold once the node is back" equals "$(job_field "$j" JobState)" PENDING
+    check "and never ran" equals "$(times_ran "$j")" 0
+    scancel "$j"
 }
 
 # For run-live-tests.sh: a fresh 16 MB tmpfs for StateSaveLocation (accord-
