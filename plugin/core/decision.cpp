@@ -97,11 +97,45 @@ std::string explain_requeue(const Decision &d)
            std::to_string(static_cast<long long>(d.requeue->cost_gpu_s)) + " GPU-s";
 }
 
+static std::string shared_gpu_text(const SharedGpu &g, const std::string &node)
+{
+    std::string where = node + " GPU " + std::to_string(g.gpu);
+    if (g.co_runners.empty())
+        return "shard of " + where + ", no other job on it";
+    std::string jobs;
+    for (uint32_t id : g.co_runners)
+        jobs += (jobs.empty() ? "JobId=" : ",") + std::to_string(id);
+    if (!g.predicted)
+        return "shares " + where + " with " + jobs + ", no slowdown prediction";
+    char values[96];
+    snprintf(values, sizeof(values), ": predicted speed %.2f of its own alone, %.2f lost by the others", g.slowdown,
+             g.others_lost);
+    return "shares " + where + " with " + jobs + values;
+}
+
+std::string sharing_text(const Decision &d, const ClusterSnapshot &s)
+{
+    if (d.verdict != Verdict::Start || d.shared.size() != d.placement.size())
+        return "";
+    std::string text;
+    bool shares = false;
+    for (size_t i = 0; i < d.shared.size(); i++) {
+        text += "; " + shared_gpu_text(d.shared[i], s.nodes.at(d.placement[i].node).name);
+        shares = shares || !d.shared[i].co_runners.empty();
+    }
+    if (d.by_slowdown && shares)
+        text += " (the least predicted loss of " + std::to_string(d.shard_candidates) + " node(s); " +
+                (s.slowdowns.source.empty() ? "predicted slowdowns" : s.slowdowns.source) + ")";
+    else if (shares)
+        text += " (nodes by fit: some have no prediction)";
+    return text;
+}
+
 std::string explain(const Decision &d, const ClusterSnapshot &s)
 {
     if (d.verdict == Verdict::Requeue)
         return explain_requeue(d);
-    return verdict_text(d, s) + ahead_text(d) + hints_text(s.queue.at(d.queue_index));
+    return verdict_text(d, s) + sharing_text(d, s) + ahead_text(d) + hints_text(s.queue.at(d.queue_index));
 }
 
 }  // namespace accord::core

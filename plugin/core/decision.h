@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/resources.h"
+#include "core/shard_sharing.h"
 #include "core/snapshot.h"
 #include "core/speed_prediction.h"
 
@@ -60,12 +61,23 @@ struct Decision {
     // request it starts with, type and count, in the user's form.
     std::optional<GpuRequest> chosen_request;
     std::optional<AheadOfPriority> ahead;
+    // A start of a shard job: the GPU it is expected to share on each node
+    // of `placement`, and whether predicted slowdowns chose the nodes among
+    // `shard_candidates` (core/node_picker.h).
+    std::vector<SharedGpu> shared;
+    bool by_slowdown = false;
+    int shard_candidates = 0;
     // A requeue (queue_index is then an index into ClusterSnapshot::running).
     std::optional<RequeueNote> requeue;
 };
 
 // One line an admin reads in `scontrol show job` (SystemComment).
 std::string explain(const Decision &decision, const ClusterSnapshot &snapshot);
+
+// The part of that line about a shard job's GPU: "; shares GPU 0 of t4-2
+// with JobId=12: predicted slowdown 0.80, 0.05 lost by the others (least
+// predicted loss of 2 nodes, learned model m.pt)"; "" for other starts.
+std::string sharing_text(const Decision &decision, const ClusterSnapshot &snapshot);
 
 // The line a requeued job gets: "requeued by sched/accord for JobId=N: ...".
 std::string explain_requeue(const Decision &requeue);

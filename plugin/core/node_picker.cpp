@@ -16,19 +16,22 @@ Resources per_node_demand(const PendingJob &job, const std::string &gpu_type, in
     demand.mem_mb = job.mem_per_node_mb + job.mem_per_cpu_mb * demand.cpus + g.mem_per_gpu_mb * gpus;
     if (gpus > 0)
         demand.gpus[gpu_type] = gpus;
+    demand.shards = job.shards_per_node;
     return demand;
 }
 
 namespace {
 
-// Lower is better: how close the job's GPUs would be, then how tight.
-using Rank = std::tuple<GpuLink, int, int, int>;
+// Lower is better: how close the job's GPUs would be, the predicted loss
+// of sharing a GPU, then how tight.
+using Rank = std::tuple<GpuLink, double, int, int, int>;
 
 struct Candidate {
     int node;
     Resources take;
     Rank rank;
     int idle_gpus_left;  // of the chosen type, after taking
+    std::optional<SharedGpu> shared;
 };
 
 // An exclusive job takes the whole node, so the node must be wholly free.
@@ -58,9 +61,32 @@ Rank rank_of(const std::string &gpu_type, const Resources &free, const Resources
              const GpuCloseness *closeness)
 {
     GpuLink link = closeness ? closeness->closest(node, gpu_type, gpus) : GpuLink::Same;
-    // CPU-only jobs keep off GPU nodes; GPU jobs fill partly used GPU nodes.
-    int gpu_key = gpu_type.empty() ? free.total_gpus() : free.gpus_of(gpu_type) - take.gpus_of(gpu_type);
-    return {link, gpu_key, free.cpus - take.cpus, node};
+    // CPU-only jobs keep off GPU nodes; GPU and shard jobs fill partly used nodes.
+    int gpu_key = take.shards > 0    ? free.shards - take.shards
+                  : gpu_type.empty() ? free.total_gpus()
+                                     : free.gpus_of(gpu_type) - take.gpus_of(gpu_type);
+    return {link, 0.0, gpu_key, free.cpus - take.cpus, node};
+}
+
+// The GPU a shard job would share on the node; none for other jobs, and
+// for a shard job on a node where no GPU has its shards free.
+std::optional<SharedGpu> shared_gpu(const PendingJob &job, int node, const ShardSharing *sharing)
+{
+    if (!sharing || job.shards_per_node <= 0)
+        return std::nullopt;
+    return sharing->share(node, job.shards_per_node, job.family);
+}
+
+// Predicted losses rank the candidates only when known on every one: a
+// partial ranking would favour nodes for what is known of them.
+bool rank_by_loss(std::vector<Candidate> &others)
+{
+    for (const auto &c : others)
+        if (!c.shared || !c.shared->predicted)
+            return false;
+    for (auto &c : others)
+        std::get<1>(c.rank) = c.shared->loss();
+    return true;
 }
 
 struct NodeFree {
@@ -72,15 +98,17 @@ struct NodeFree {
 std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gpu_type,
                                     const std::vector<NodeTimeline> &timelines,
                                     const std::vector<NodeFree> &frees, int node_count,
-                                    const GpuCloseness *closeness)
+                                    const GpuCloseness *closeness, const ShardSharing *sharing)
 {
     Resources demand = per_node_demand(job, gpu_type, node_count);
     int gpus = demand.gpus_of(gpu_type);
+    bool shares = sharing && job.shards_per_node > 0;
     Pick pick;
     std::vector<Candidate> others;
     for (const auto &[node, free, required] : frees) {
         auto take = node_take(job, demand, free, timelines.at(node).capacity());
-        if (!take) {
+        auto shared = take ? shared_gpu(job, node, sharing) : std::nullopt;
+        if (!take || (shares && !shared)) {
             if (required)
                 return std::nullopt;
             continue;
@@ -89,8 +117,10 @@ std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gp
         if (required) {
             pick.placement.push_back({node, *take});
             pick.idle_gpus_left += left;
+            if (shared)
+                pick.shared.push_back(*shared);
         } else {
-            others.push_back({node, *take, rank_of(gpu_type, free, *take, node, gpus, closeness), left});
+            others.push_back({node, *take, rank_of(gpu_type, free, *take, node, gpus, closeness), left, shared});
         }
     }
     if (static_cast<int>(pick.placement.size()) > node_count)
@@ -98,11 +128,17 @@ std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gp
     size_t wanted = node_count - pick.placement.size();
     if (others.size() < wanted)
         return std::nullopt;
+    if (shares) {
+        pick.by_slowdown = !others.empty() && rank_by_loss(others);
+        pick.shard_candidates = static_cast<int>(others.size());
+    }
     std::partial_sort(others.begin(), others.begin() + wanted, others.end(),
                       [](const Candidate &a, const Candidate &b) { return a.rank < b.rank; });
     for (size_t i = 0; i < wanted; i++) {
         pick.placement.push_back({others[i].node, others[i].take});
         pick.idle_gpus_left += others[i].idle_gpus_left;
+        if (others[i].shared)
+            pick.shared.push_back(*others[i].shared);
     }
     return pick;
 }
@@ -119,10 +155,13 @@ bool one_node_holds(const PendingJob &job, const std::string &gpu_type, const Re
 
 std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_type,
                                const std::vector<NodeTimeline> &timelines,
-                               const FreeResources &free_of, const GpuCloseness *closeness)
+                               const FreeResources &free_of, const GpuCloseness *closeness,
+                               const ShardSharing *sharing)
 {
     if (closeness && !closeness->any())
         closeness = nullptr;
+    if (sharing && !sharing->any())
+        sharing = nullptr;
     for (int node : job.required_nodes)
         if (std::find(job.allowed_nodes.begin(), job.allowed_nodes.end(), node) == job.allowed_nodes.end())
             return std::nullopt;
@@ -145,7 +184,7 @@ std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_typ
     for (int count = std::max(least, 1); count <= most; count++) {
         if (!gpu_type.empty() && free_gpus < per_node_demand(job, gpu_type, count).gpus_of(gpu_type) * count)
             continue;  // fewer GPUs free in all than this many nodes would take
-        auto pick = pick_with_count(job, gpu_type, timelines, frees, count, closeness);
+        auto pick = pick_with_count(job, gpu_type, timelines, frees, count, closeness, sharing);
         if (pick)
             return pick;
     }

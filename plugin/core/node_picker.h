@@ -1,8 +1,9 @@
 // Node picker: which nodes (and how much of each) a job takes if it runs
 // with a given GPU type over a given period. Fewest nodes first; then,
 // when GPU closeness is given, the nodes whose closest free GPUs for the
-// job are closest together; then the tightest fit, so large holes stay
-// open for large jobs.
+// job are closest together; then, for a job that shares a GPU through
+// gres/shard, the nodes where sharing is predicted to cost least; then the
+// tightest fit, so large holes stay open for large jobs.
 #pragma once
 
 #include <functional>
@@ -12,6 +13,7 @@
 
 #include "core/gpu_closeness.h"
 #include "core/node_timeline.h"
+#include "core/shard_sharing.h"
 #include "core/snapshot.h"
 
 namespace accord::core {
@@ -19,6 +21,12 @@ namespace accord::core {
 struct Pick {
     std::vector<NodeUsage> placement;
     long idle_gpus_left = 0;  // GPUs of the chosen type left free on those nodes
+    // For a shard job started now: the GPU it shares on each node of the
+    // placement, and whether predicted slowdowns chose the nodes (among
+    // `shard_candidates` that could take it).
+    std::vector<SharedGpu> shared;
+    bool by_slowdown = false;
+    int shard_candidates = 0;
 };
 
 // What a node can give the job; the caller decides over which period, and
@@ -29,10 +37,14 @@ using FreeResources = std::function<Resources(int node)>;
 // or nothing when the nodes cannot hold it. `closeness` (the GPUs free
 // now, for a start now) ranks nodes of equal node count by how close the
 // GPUs the job would get are; without it, or with no node's topology
-// known, nodes rank by fit alone.
+// known, nodes rank by fit alone. `sharing` (the shards free now, for a
+// start now) takes only nodes with a GPU that has the job's shards free,
+// and ranks them by predicted loss (SharedGpu::loss()) when it is known on
+// every one of them; otherwise by fit, fewest shards left first.
 std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_type,
                                const std::vector<NodeTimeline> &timelines,
-                               const FreeResources &free_of, const GpuCloseness *closeness = nullptr);
+                               const FreeResources &free_of, const GpuCloseness *closeness = nullptr,
+                               const ShardSharing *sharing = nullptr);
 
 // Whether one node with `free` of its `capacity` holds the whole job with
 // GPUs of `gpu_type` (the test pick_nodes makes of each node for one node).

@@ -73,6 +73,7 @@ static Resources clamp_at_zero(Resources r)
 {
     r.cpus = std::max(r.cpus, 0);
     r.mem_mb = std::max<int64_t>(r.mem_mb, 0);
+    r.shards = std::max(r.shards, 0);
     for (auto &entry : r.gpus)
         entry.second = std::max(entry.second, 0);
     return r;
@@ -81,7 +82,7 @@ static Resources clamp_at_zero(Resources r)
 // For amounts clamped at zero: none of anything.
 static bool is_nothing(const Resources &r)
 {
-    return r.cpus == 0 && r.mem_mb == 0 && r.total_gpus() == 0;
+    return r.cpus == 0 && r.mem_mb == 0 && r.total_gpus() == 0 && r.shards == 0;
 }
 
 std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)

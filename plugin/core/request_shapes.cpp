@@ -20,7 +20,7 @@ Shape shape_of(const PendingJob &job, size_t node_set)
                                 job.cpus_per_node, job.mem_per_node_mb, job.mem_per_cpu_mb,
                                 job.whole_node_memory, job.exclusive,   g.per_node,
                                 g.per_job,         g.cpus_per_gpu,     g.mem_per_gpu_mb,
-                                static_cast<int64_t>(node_set)};
+                                job.shards_per_node, static_cast<int64_t>(node_set)};
     key.insert(key.end(), job.required_nodes.begin(), job.required_nodes.end());
     return {g.type, job.accepted_types, std::move(key)};
 }

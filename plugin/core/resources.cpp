@@ -8,6 +8,7 @@ Resources &Resources::operator+=(const Resources &other)
 {
     cpus += other.cpus;
     mem_mb += other.mem_mb;
+    shards += other.shards;
     for (const auto &[type, count] : other.gpus)
         gpus[type] += count;
     return *this;
@@ -17,6 +18,7 @@ Resources &Resources::operator-=(const Resources &other)
 {
     cpus -= other.cpus;
     mem_mb -= other.mem_mb;
+    shards -= other.shards;
     for (const auto &[type, count] : other.gpus)
         gpus[type] -= count;
     return *this;
@@ -43,7 +45,7 @@ int Resources::total_gpus() const
 
 bool covers(const Resources &available, const Resources &demand)
 {
-    if (available.cpus < demand.cpus || available.mem_mb < demand.mem_mb)
+    if (available.cpus < demand.cpus || available.mem_mb < demand.mem_mb || available.shards < demand.shards)
         return false;
     for (const auto &[type, count] : demand.gpus)
         if (count > 0 && available.gpus_of(type) < count)
@@ -56,6 +58,7 @@ Resources elementwise_min(const Resources &a, const Resources &b)
     Resources out;
     out.cpus = std::min(a.cpus, b.cpus);
     out.mem_mb = std::min(a.mem_mb, b.mem_mb);
+    out.shards = std::min(a.shards, b.shards);
     for (const auto &[type, count] : a.gpus)
         out.gpus[type] = std::min(count, b.gpus_of(type));
     for (const auto &[type, count] : b.gpus)

@@ -1,4 +1,5 @@
-// Resources: an amount of CPUs, memory and GPUs (per GPU type) on one node.
+// Resources: an amount of CPUs, memory, GPUs (per GPU type) and GPU shares
+// (Slurm's gres/shard) on one node.
 // Used both for what a node has free and for what a job takes from it.
 #pragma once
 
@@ -14,6 +15,7 @@ struct Resources {
     int cpus = 0;
     int64_t mem_mb = 0;
     GpuCounts gpus;
+    int shards = 0;  // gres/shard, over all the node's GPUs
 
     Resources &operator+=(const Resources &other);
     Resources &operator-=(const Resources &other);

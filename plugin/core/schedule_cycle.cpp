@@ -9,6 +9,7 @@
 #include "core/request_shapes.h"
 #include "core/node_timeline.h"
 #include "core/request_types.h"
+#include "core/shard_sharing.h"
 #include "core/speed_prediction.h"
 
 namespace accord::core {
@@ -31,11 +32,12 @@ bool better(const Option &a, const Option &b)
 // The best placement over all acceptable GPU types, given what is free.
 // `type_total` (if given) bounds what all nodes together have of a type,
 // so a type that cannot hold the job is skipped without a node search.
-// `closeness` (for a start now) ranks nodes by how close their GPUs are.
+// `closeness` (for a start now) ranks nodes by how close their GPUs are,
+// `sharing` (also) by the predicted loss of sharing a GPU.
 std::optional<Option> best_option(const PendingJob &job, const std::vector<std::string> &types,
                                   const std::vector<NodeTimeline> &tl, const GpuTypeRanker &ranker,
                                   const FreeResources &free_of, const GpuCounts *type_total = nullptr,
-                                  const GpuCloseness *closeness = nullptr)
+                                  const GpuCloseness *closeness = nullptr, const ShardSharing *sharing = nullptr)
 {
     std::optional<Option> best;
     for (const auto &type : types) {
@@ -44,7 +46,7 @@ std::optional<Option> best_option(const PendingJob &job, const std::vector<std::
             if ((it == type_total->end() ? 0 : it->second) < requested_gpus(job))
                 continue;
         }
-        auto pick = pick_nodes(job, type, tl, free_of, closeness);
+        auto pick = pick_nodes(job, type, tl, free_of, closeness, sharing);
         if (!pick)
             continue;
         Option option{type, std::move(*pick), type.empty() ? 0.0 : ranker.score(job, type)};
@@ -63,7 +65,7 @@ public:
     Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r, const RequestChoices *choices,
             const PlanningOrder *order)
         : snap_(s), config_(c), ranker_(r), choices_(choices), order_(order), timelines_(build_timelines(s)),
-          closeness_(s.nodes), shapes_(s.queue, std::min(c.max_jobs, s.queue.size()))
+          closeness_(s.nodes), sharing_(s.nodes, s.slowdowns), shapes_(s.queue, std::min(c.max_jobs, s.queue.size()))
     {
         for (const auto &tl : timelines_) {
             free_now_.push_back(tl.free_during(s.now, s.now + 1));
@@ -90,6 +92,8 @@ private:
     std::optional<Option> earliest(size_t index, const PendingJob &job, int64_t &start);
     std::optional<int64_t> earliest_one_node(size_t index, const PendingJob &job);
     void hold(const Pick &pick, int64_t start, int64_t limit);
+    void take_shards(const Pick &pick, const PendingJob &job);
+    bool shards_free_now(const PendingJob &job) const;
     void release_reservation(const PendingJob &job);
     bool never_fits(size_t index, const PendingJob &job);
     bool room_now(size_t index, const PendingJob &job, ShapeMemo &memo);
@@ -115,6 +119,8 @@ private:
     GpuCounts free_now_total_;  // free_now_ summed over schedulable nodes
     // Which GPUs are free now and how close: starts now take theirs out.
     GpuCloseness closeness_;
+    // Which GPUs have shards free now, and whose jobs are on them.
+    ShardSharing sharing_;
     // A job queued in several partitions has one record per partition: its
     // tasks start once in all, and it holds at most one reservation.
     std::map<uint32_t, int> tasks_started_;
@@ -150,6 +156,26 @@ void Planner::hold(const Pick &pick, int64_t start, int64_t limit)
                     free_now_total_[type] -= count;
         }
     }
+}
+
+// The shards a job started now takes, from the GPUs Slurm would give.
+void Planner::take_shards(const Pick &pick, const PendingJob &job)
+{
+    if (job.shards_per_node > 0)
+        for (const auto &use : pick.placement)
+            sharing_.take(use.node, job.shards_per_node, job.job_id, job.family);
+}
+
+// Whether an allowed node has a GPU with the job's shards free now: the
+// node's free total (in Resources) may be spread over several GPUs.
+bool Planner::shards_free_now(const PendingJob &job) const
+{
+    if (job.shards_per_node <= 0)
+        return true;
+    for (int node : job.allowed_nodes)
+        if (timelines_[node].schedulable() && sharing_.share(node, job.shards_per_node, job.family))
+            return true;
+    return false;
 }
 
 const std::vector<std::string> &Planner::types_for(size_t index, const PendingJob &job)
@@ -220,9 +246,9 @@ bool Planner::room_now(size_t index, const PendingJob &job, ShapeMemo &memo)
 {
     if (memo.no_room_now)
         return false;
-    if (one_node_job(job) ? one_node_room_now(index, job, memo)
+    if (shards_free_now(job) && (one_node_job(job) ? one_node_room_now(index, job, memo)
                           : best_option(job, types_for(index, job), timelines_, ranker_, free_right_now(),
-                                        &free_now_total_).has_value())
+                                        &free_now_total_).has_value()))
         return true;
     memo.no_room_now = true;
     return false;
@@ -235,7 +261,7 @@ std::optional<Option> Planner::room_over_limit(size_t index, const PendingJob &j
     if (job.time_limit_s >= memo.no_room_for_limit)
         return std::nullopt;
     auto option = best_option(job, types_for(index, job), timelines_, ranker_, free_over(snap_.now, job.time_limit_s),
-                              nullptr, &closeness_);
+                              nullptr, &closeness_, &sharing_);
     if (!option)
         memo.no_room_for_limit = job.time_limit_s;
     return option;
@@ -299,7 +325,11 @@ int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &h
         if (!option)
             break;
         hold(option->pick, snap_.now, job.time_limit_s);
+        take_shards(option->pick, job);
         Decision d = make_decision(index, job, Verdict::Start);
+        d.shared = std::move(option->pick.shared);
+        d.by_slowdown = option->pick.by_slowdown;
+        d.shard_candidates = option->pick.shard_candidates;
         d.placement = std::move(option->pick.placement);
         d.gpu_type = option->gpu_type;
         d.start_time = snap_.now;

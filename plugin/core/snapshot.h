@@ -12,6 +12,7 @@
 
 #include "core/gpu_topology.h"
 #include "core/resources.h"
+#include "core/slowdown_table.h"
 
 namespace accord::core {
 
@@ -27,6 +28,21 @@ struct GpuSlot {
     bool free = true;  // unallocated now
 };
 
+// A job holding shards of one GPU (Slurm's gres/shard: its shards on a
+// node all come from one GPU).
+struct ShardUser {
+    uint32_t job_id = 0;
+    std::string family;  // model family, "" if unknown
+};
+
+// One GPU of a node that has shards, at its Slurm index.
+struct ShardGpu {
+    int index = 0;
+    std::string type;
+    int free = 0;  // shards free now; 0 while the GPU is allocated whole (gres/gpu)
+    std::vector<ShardUser> users;
+};
+
 struct Node {
     std::string name;
     Resources capacity;      // what the node has in all
@@ -37,6 +53,8 @@ struct Node {
     std::vector<GpuSlot> gpu_slots;
     // How close those GPUs are; null when the admin gave no topology.
     std::shared_ptr<const GpuTopology> topology;
+    // Its GPUs that have shards, by index; empty without gres/shard.
+    std::vector<ShardGpu> shard_gpus;
 };
 
 struct NodeUsage {
@@ -80,6 +98,7 @@ struct PendingJob {
     int64_t mem_per_cpu_mb = 0;
     bool whole_node_memory = false;  // --mem=0, or no request and no default
     GpuRequest gpus;
+    int shards_per_node = 0;  // gres/shard on each node, all from one GPU
     bool exclusive = false;   // whole nodes
     std::vector<int> allowed_nodes;   // partition, reservation and exclusions applied
     std::vector<int> required_nodes;  // must be part of the allocation
@@ -112,6 +131,9 @@ struct ClusterSnapshot {
     std::vector<Node> nodes;
     std::vector<RunningJob> running;
     std::vector<PendingJob> queue;  // in priority order, highest first
+    // Predicted slowdowns of shard jobs next to each other, filled by the
+    // shell (core/slowdown_table.h); empty without a model.
+    SlowdownTable slowdowns;
 };
 
 }  // namespace accord::core

@@ -13,6 +13,7 @@
 #include "model/model_loader.h"
 #include "slurm/model_ranker.h"
 #include "slurm/model_reload.h"
+#include "slurm/shard_slowdowns.h"
 #include "slurm/slurm_apply.h"
 #include "slurm/slurm_config.h"
 #include "slurm/slurm_reports.h"
@@ -83,6 +84,22 @@ std::unique_ptr<core::GpuTypeRanker> ranker_of_cycle(const core::SchedulerParams
     return cycle_ranker(nullptr, "", observed, cluster, params.gpu_speed);
 }
 
+// The learned model's slowdowns for shard jobs sharing a GPU, when one is
+// loaded; else none, and shard jobs are placed by fit. Agent thread only,
+// as above.
+core::SlowdownTable slowdowns_of_cycle(const ReloadableModel &model, const core::ClusterSnapshot &cluster)
+{
+    if (model.model()) {
+        try {
+            return predict_shard_slowdowns(*model.model(), model.name(), cluster);
+        } catch (const std::exception &e) {
+            error("sched/accord: %s failed to predict slowdowns (%s); this cycle places shard jobs by fit",
+                  model.name().c_str(), e.what());
+        }
+    }
+    return {};
+}
+
 CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel &model,
                       const core::ObservedSpeeds &observed, NodeTopologies &topologies, RequeuedJobs &requeued,
                       CycleView &view)
@@ -99,6 +116,7 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
 
     auto t1 = Clock::now();
     std::unique_ptr<core::GpuTypeRanker> ranker = ranker_of_cycle(params, model, observed, snap.cluster);
+    snap.cluster.slowdowns = slowdowns_of_cycle(model, snap.cluster);
     core::CyclePlan plan = core::plan_cycle(snap.cluster, params, *ranker);
     rec.plan_us = micros_since(t1);
     view = view_cycle(snap.cluster, *ranker, params.gpu_speed);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "slurm/gpu_topology_note.h"
+#include "slurm/shard_gpu_note.h"
 #include "slurm/slurm_gpus.h"
 #include "slurm/slurm_gres_rewrite.h"
 #include "slurm/slurm_headers.h"
@@ -98,12 +99,15 @@ job_record_t *find_pending(const QueueRef &ref)
 }
 
 // `snap` gives the nodes' GPU topologies, which the comment and the log
-// line say the job's GPUs are in.
-void started(job_record_t *job, const std::string &comment, const SlurmSnapshot &snap, ApplyResult &result)
+// line say the job's GPUs are in; the log line also says which GPU a
+// shard job shares and why (the comment has it from explain()).
+void started(job_record_t *job, const core::Decision &d, const std::string &comment, const SlurmSnapshot &snap,
+             ApplyResult &result)
 {
-    std::string note = gpu_topology_note(job, snap);
+    std::string note = gpu_topology_note(job, snap) + shard_gpu_note(job, d, snap);
     set_comment(job, comment + note);
-    sched_info("sched/accord: started %pJ in %s on %s%s", job, job->part_ptr->name, job->nodes, note.c_str());
+    sched_info("sched/accord: started %pJ in %s on %s%s%s", job, job->part_ptr->name, job->nodes,
+               core::sharing_text(d, snap.cluster).c_str(), note.c_str());
     launch(job);
     result.started++;
 }
@@ -122,7 +126,7 @@ bool start_as_planned(job_record_t *job, const core::Decision &d, const SlurmSna
     int rc = start_on_nodes(job, d, snap);
     if (rc != SLURM_SUCCESS)
         return refused(job, d, rc, "", result);
-    started(job, core::explain(d, snap.cluster), snap, result);
+    started(job, d, core::explain(d, snap.cluster), snap, result);
     return true;
 }
 
@@ -143,7 +147,7 @@ bool start_as_submitted(job_record_t *job, const core::Decision &d, const SlurmS
     else
         error("sched/accord: %pJ: Slurm refused its GPU request rewritten from %s to %s: %s; started as submitted",
               job, rewrite.requested().c_str(), rewrite.rewritten().c_str(), slurm_strerror(rc));
-    started(job,
+    started(job, d,
             "accord: started on " + std::string(job->nodes) + " as submitted (" + rewrite.requested() + "); " + why +
                 core::hints_text(snap.cluster.queue.at(d.queue_index)),
             snap, result);
@@ -196,7 +200,8 @@ bool start_rewritten(job_record_t *job, const core::Decision &d, const SlurmSnap
         rc = start_on_nodes(job, d, snap);
         if (rc == SLURM_SUCCESS) {
             rewrite.commit(pending_rest(job, array_meta));
-            started(job, rewritten_comment(job, d, snap.cluster.queue.at(d.queue_index), rewrite), snap, result);
+            started(job, d, rewritten_comment(job, d, snap.cluster.queue.at(d.queue_index), rewrite), snap,
+                    result);
             return true;
         }
         rewrite.undo();

@@ -5,6 +5,7 @@
 #include "slurm/slurm_gpus.h"
 #include "slurm/slurm_headers.h"
 #include "slurm/slurm_hints.h"
+#include "slurm/slurm_shards.h"
 
 namespace accord::slurm {
 
@@ -16,6 +17,7 @@ core::Resources node_capacity(node_record_t *node)
     r.cpus = node->cpus_efctv ? node->cpus_efctv : node->cpus;
     r.mem_mb = static_cast<int64_t>(node->real_memory - std::min(node->mem_spec_limit, node->real_memory));
     r.gpus = node_gpu_capacity(node);
+    r.shards = node_shard_capacity(node);
     return r;
 }
 
@@ -32,6 +34,14 @@ bool may_requeue(job_record_t *job)
 {
     return IS_JOB_RUNNING(job) && !IS_JOB_COMPLETING(job) && job->batch_flag && job->details &&
            job->details->requeue && job->part_ptr && !job->het_job_id;
+}
+
+// A shard job is a user of the GPU its shards are on.
+void add_shard_user(core::Node &node, const ShardHold &hold, const core::RunningJob &run)
+{
+    for (auto &gpu : node.shard_gpus)
+        if (gpu.index == hold.gpu)
+            gpu.users.push_back({run.job_id, run.family});
 }
 
 // Running jobs' per-node usage; the nodes' free CPUs and memory follow
@@ -61,6 +71,10 @@ void add_running(SlurmSnapshot &snap, const std::vector<int> &cluster_index)
                 use.used.cpus = res->cpus ? res->cpus[offset] : 0;
                 use.used.mem_mb = res->memory_allocated ? static_cast<int64_t>(res->memory_allocated[offset]) : 0;
                 use.used.gpus = job_gpus_on_node(job, offset, node);
+                ShardHold shards = job_shards_on_node(job, offset);
+                use.used.shards = shards.count;
+                if (shards.count > 0)
+                    add_shard_user(snap.cluster.nodes[use.node], shards, run);
                 snap.cluster.nodes[use.node].free -= use.used;
                 run.usage.push_back(std::move(use));
             }
@@ -95,15 +109,22 @@ std::vector<int> add_nodes(SlurmSnapshot &snap, NodeTopologies &topologies)
         n.free = n.capacity;
         n.schedulable = avail_node_bitmap && bit_test(avail_node_bitmap, node->index);
         add_gpu_topology(n, node, topologies);
+        n.shard_gpus = node_shard_gpus(node);
         cluster_index[node->index] = static_cast<int>(snap.cluster.nodes.size());
         snap.slurm_index.push_back(node->index);
         snap.cluster.nodes.push_back(std::move(n));
     }
     add_running(snap, cluster_index);
-    // GPUs come from the gres state itself: it also counts GPUs of jobs
-    // whose allocation records are incomplete.
-    for (size_t c = 0; c < snap.cluster.nodes.size(); c++)
-        snap.cluster.nodes[c].free.gpus = node_gpu_free(node_record_table_ptr[snap.slurm_index[c]]);
+    // GPUs and shards come from the gres state itself: it also counts those
+    // of jobs whose allocation records are incomplete.
+    for (size_t c = 0; c < snap.cluster.nodes.size(); c++) {
+        core::Node &n = snap.cluster.nodes[c];
+        n.free.gpus = node_gpu_free(node_record_table_ptr[snap.slurm_index[c]]);
+        hide_shared_gpus(n);
+        n.free.shards = 0;
+        for (const auto &gpu : n.shard_gpus)
+            n.free.shards += gpu.free;
+    }
     return cluster_index;
 }
 
@@ -205,6 +226,7 @@ bool to_pending(job_queue_rec_t *rec, time_t now, const std::vector<int> &cluste
     p.max_nodes = job->details->max_nodes ? static_cast<int>(job->details->max_nodes) : node_record_count;
     set_cpus_and_memory(p, job->details);
     p.gpus = job_gpu_request(job);
+    p.shards_per_node = job_shard_request(job);
     p.exclusive = !job->details->share_res || (job->details->whole_node & WHOLE_NODE_REQUIRED);
     p.allowed_nodes = to_cluster(allowed, cluster_index);
     p.required_nodes = to_cluster(job->details->req_node_bitmap, cluster_index);

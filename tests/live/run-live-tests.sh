@@ -101,6 +101,12 @@ run_phase "cluster with accord_model" "$PARAMS,accord_model=$CLUSTER_DIR-model/m
 ! selected t_topology || topology_files
 run_phase "cluster with accord_topology" "$PARAMS,accord_topology=$CLUSTER_DIR-topology" "" t_topology
 
+# Shards on the v100 nodes and accord_model naming a model trained just
+# before (t_shards.sh).
+! selected t_shards || shards_model
+run_phase "cluster with shards and accord_model" "$PARAMS,accord_model=$CLUSTER_DIR-shards/m.pt" "--shards v100:2" \
+    t_shards
+
 # Faults: StateSaveLocation on a small tmpfs the tests fill and make
 # read-only; they kill a slurmd and, last, slurmctld (t_faults.sh).
 if selected t_faults; then

@@ -1,0 +1,37 @@
+// GPU shares as slurmctld's gres/shard records hold them (Slurm 22.05:
+// a node's shards are spread over its GPUs; a job's shards on a node all
+// come from one GPU, which no job holds whole as gres/gpu meanwhile).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/snapshot.h"
+#include "slurm/slurm_headers.h"
+
+namespace accord::slurm {
+
+// The node's GPUs that have shards, by index, with the shards free now
+// (none on a GPU allocated as gres/gpu); empty without gres/shard.
+std::vector<core::ShardGpu> node_shard_gpus(node_record_t *node);
+
+// All shards the node has.
+int node_shard_capacity(node_record_t *node);
+
+// Where `job` holds shards on the `node_offset`-th node of its allocation.
+struct ShardHold {
+    int count = 0;
+    int gpu = -1;  // Slurm's GPU index; -1 when unknown
+};
+ShardHold job_shards_on_node(job_record_t *job, int node_offset);
+
+// The job's shards per node: --gres=shard:N. Other forms (per job, task
+// or socket) are counted as that many on each node, which cons_tres's one
+// GPU per node must hold anyway.
+int job_shard_request(job_record_t *job);
+
+// Marks the node's GPUs that shard jobs use as not free for whole-GPU jobs
+// (cons_tres gives a GPU as gres/gpu or as shards, never both at once).
+void hide_shared_gpus(core::Node &node);
+
+}  // namespace accord::slurm

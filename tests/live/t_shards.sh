@@ -1,0 +1,90 @@
+# Sharing GPUs (gres/shard) by predicted slowdown: a cluster whose v100
+# nodes have 2 shards on each of their 4 GPUs (accord-cluster --shards
+# v100:2) and accord_model naming a model accord-train wrote before it
+# started (see run-live-tests.sh). A Recommendation job shares a GPU on
+# v100-1, a ResNet-18 job on v100-2; for fit alone the nodes are equal and
+# v100-1 comes first. In Gavel's measurements ResNet-50 and Recommendation
+# slow each other far more than ResNet-50 and ResNet-18 do (on a v100:
+# 0.43 and 0.18 of their speeds alone against 0.76 and 0.63), so with the
+# model a ResNet-50 shard job goes to v100-2; without its family, and with
+# the model unset, to v100-1. Run in file order: the last test unsets the
+# model.
+
+SHARDS_MODEL=$CLUSTER_DIR-shards/m.pt
+SHARDS_BUILD=${ACCORD_LIVE_BIN_DIR:-${ACCORD_BUILD_DIR:-${PLUGIN_DIR:+$PLUGIN_DIR/..}}}
+
+# Trains the model before the cluster starts (run-live-tests.sh); the
+# tests check it loaded.
+shards_model() {
+    rm -rf "$CLUSTER_DIR-shards"
+    mkdir -p "$CLUSTER_DIR-shards"
+    [ -n "$SHARDS_BUILD" ] && [ -x "$SHARDS_BUILD/accord-train" ] || return 0
+    "$SHARDS_BUILD/accord-train" \
+        --gavel "$here/../../../shared/data/gavel/simulation_throughputs.json" \
+        --sia "$here/../../../shared/data/sia/profiles" \
+        --out "$SHARDS_MODEL" --steps 5 --members 1 --hidden 8 >"$CLUSTER_DIR-shards/train.log" 2>&1
+}
+
+shards_log_has() { grep -q -F -- "$1" "$CLUSTER_DIR/log/slurmctld.log"; }
+
+# GPU index a running shard job holds (scontrol -d), e.g. "0".
+shard_gpu() { scontrol -d show job "$1" | sed -n 's/.*GRES=shard:[0-9]*(IDX:\([^)]*\)).*/\1/p' | head -n 1; }
+
+shard_job() {  # shard_job [SBATCH-ARGS...] -> job id of a 1-shard job
+    submit --gres=shard:1 "$@" --wrap 'sleep 120'
+}
+
+# A Recommendation job on v100-1's GPU 0, a ResNet-18 job on v100-2's.
+NEIGHBOURS=""
+neighbours() {
+    local rec r18
+    rec=$(shard_job --accord-model=Recommendation -w v100-1)
+    wait_state "$rec" RUNNING
+    r18=$(shard_job --accord-model=ResNet-18 -w v100-2)
+    wait_state "$r18" RUNNING
+    check "the Recommendation job shares v100-1's GPU 0" equals "$(shard_gpu "$rec")" 0
+    check "the ResNet-18 job shares v100-2's GPU 0" equals "$(shard_gpu "$r18")" 0
+    NEIGHBOURS="$rec $r18"
+}
+
+test_model_is_loaded() {
+    check "accord-train wrote a model (ACCORD_LIVE_BIN_DIR names a build with accord-train)" \
+        test -s "$SHARDS_MODEL"
+    check "slurmctld loaded it" wait_until 30 shards_log_has "sched/accord: loaded accord_model=$SHARDS_MODEL"
+}
+
+test_shard_job_without_family_goes_by_fit() {
+    local j
+    neighbours
+    j=$(shard_job)
+    check "the job without a family runs" wait_state "$j" RUNNING 30
+    check "on v100-1, first of two equal fits" equals "$(job_field "$j" NodeList)" v100-1
+    check "next to the Recommendation job" equals "$(shard_gpu "$j")" 0
+    check "its decision says there was no prediction" contains "$(job_comment "$j")" \
+        "shares v100-1 GPU 0 with JobId=${NEIGHBOURS%% *}, no slowdown prediction (nodes by fit"
+}
+
+test_shard_job_goes_where_it_slows_least() {
+    local j
+    neighbours
+    j=$(shard_job --accord-model=ResNet-50)
+    check "the ResNet-50 job runs" wait_state "$j" RUNNING 30
+    check "on v100-2, next to ResNet-18" equals "$(job_field "$j" NodeList)" v100-2
+    check "on the GPU Accord counted on" equals "$(shard_gpu "$j")" 0
+    check "its decision gives the prediction and the choice" matches "$(job_comment "$j")" \
+        "shares v100-2 GPU 0 with JobId=${NEIGHBOURS##* }: predicted speed [01]\.[0-9]+ of its own alone, -?[0-9.]+ lost by the others \(the least predicted loss of 2 node\(s\); learned model m\.pt\)"
+    check "the start log line says it too" shards_log_has \
+        "sched/accord: started JobId=$j in all on v100-2; shares v100-2 GPU 0 with JobId=${NEIGHBOURS##* }: predicted speed"
+}
+
+test_without_model_fit_decides() {
+    local j
+    sed -i "s|,accord_model=$SHARDS_MODEL||" "$SLURM_CONF"
+    scontrol reconfigure
+    check "the model is unset" wait_until 30 shards_log_has "sched/accord: accord_model unset"
+    neighbours
+    j=$(shard_job --accord-model=ResNet-50)
+    check "the ResNet-50 job runs" wait_state "$j" RUNNING 30
+    check "on v100-1, first of two equal fits" equals "$(job_field "$j" NodeList)" v100-1
+    check "its decision says there was no prediction" contains "$(job_comment "$j")" "no slowdown prediction"
+}
