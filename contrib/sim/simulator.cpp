@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/allocator_cycle.h"
+#include "core/exploring_ranker.h"
 #include "core/measured_speed_ranker.h"
 #include "core/observed_speeds.h"
 #include "core/preempt_cycle.h"
@@ -241,7 +242,9 @@ void Simulation::cycle()
     core::CycleConfig config{config_.max_jobs, config_.reserve_depth, config_.fairness_bound};
     auto t0 = std::chrono::steady_clock::now();
     core::MeasuredSpeedRanker learned(ranker_, observed_);
-    const core::GpuTypeRanker &ranker = config_.learn ? learned : ranker_;
+    core::ExploringRanker exploring(learned, observed_, snap_, config_.explore);
+    const core::GpuTypeRanker &ranker =
+        !config_.learn ? ranker_ : config_.explore > 0 ? static_cast<const core::GpuTypeRanker &>(exploring) : learned;
     core::CyclePlan plan;
     if (config_.preempt) {
         for (size_t i = 0; i < running_.size(); i++)
