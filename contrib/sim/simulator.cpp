@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "core/allocator_cycle.h"
 #include "core/exploring_ranker.h"
@@ -242,9 +243,11 @@ void Simulation::cycle()
     core::CycleConfig config{config_.max_jobs, config_.reserve_depth, config_.fairness_bound};
     auto t0 = std::chrono::steady_clock::now();
     core::MeasuredSpeedRanker learned(ranker_, observed_);
-    core::ExploringRanker exploring(learned, observed_, snap_, config_.explore);
-    const core::GpuTypeRanker &ranker =
-        !config_.learn ? ranker_ : config_.explore > 0 ? static_cast<const core::GpuTypeRanker &>(exploring) : learned;
+    std::optional<core::ExploringRanker> exploring;
+    if (config_.learn && config_.explore > 0)
+        exploring.emplace(learned, observed_, snap_, config_.explore);
+    const core::GpuTypeRanker *chosen = exploring ? &*exploring : config_.learn ? &learned : &ranker_;
+    const core::GpuTypeRanker &ranker = *chosen;
     core::CyclePlan plan;
     if (config_.preempt) {
         for (size_t i = 0; i < running_.size(); i++)
