@@ -57,6 +57,10 @@ const char kUsage[] =
     "  --learn              accord-easy and accord-np learn from running jobs: each\n"
     "                       reports its measured speed as it starts, and the ranker\n"
     "                       corrects its speeds by them as the plugin does\n"
+    "  --explore F          with --learn: a job may go to a GPU type its job type has\n"
+    "                       not run on when predicted at most (1 + F) x as long as\n"
+    "                       on the best free type, the plugin's accord_explore\n"
+    "                       (0 = off, default; at most 1)\n"
     "  --round S            round length of round-based policies, seconds (default 360)\n"
     "  --restart S          progress a round-based policy's job loses when it is\n"
     "                       moved, paused and resumed, seconds (default 30)\n"
@@ -180,6 +184,7 @@ SimOptions parse_sim_options(int argc, char **argv)
         {"gpu-speed", required_argument, nullptr, 'V'},  {"learn", no_argument, nullptr, 'L'},
         {"pair-predictor", required_argument, nullptr, 'k'}, {"model", required_argument, nullptr, 'm'},
         {"model-module", required_argument, nullptr, 'M'}, {"fairness", required_argument, nullptr, 'F'},
+        {"explore", required_argument, nullptr, 'E'},
         {nullptr, 0, nullptr, 0}};
     SimOptions o;
     o.progress = isatty(STDERR_FILENO);
@@ -215,6 +220,10 @@ SimOptions parse_sim_options(int argc, char **argv)
         case 'a': o.alibaba_cluster = optarg; break;
         case 's': o.scale_down = number(optarg, 1, 1e6, "--scale-down"); break;
         case 'L': o.config.learn = true; break;
+        case 'E':
+            if (!core::parse_explore_bound(optarg, o.config.explore))
+                usage_error(std::string("--explore: '") + optarg + "' is not " + core::explore_bound_range());
+            break;
         case 'F': o.fairness_bounds = fairness_list(optarg); break;
         case 'V':
             if (!core::parse_speed_table(optarg, o.gpu_speed))
@@ -231,6 +240,8 @@ SimOptions parse_sim_options(int argc, char **argv)
         usage_error(std::string("unexpected argument '") + argv[optind] + "'");
     check_sources(o);
     check_pair_predictor(o);
+    if (o.config.explore > 0 && !o.config.learn)
+        usage_error("--explore needs --learn: it explores what learning has not measured");
     o.policies = policy_list(policy);
     return o;
 }

@@ -4,8 +4,10 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "core/allocator_cycle.h"
+#include "core/exploring_ranker.h"
 #include "core/measured_speed_ranker.h"
 #include "core/observed_speeds.h"
 #include "core/preempt_cycle.h"
@@ -241,7 +243,11 @@ void Simulation::cycle()
     core::CycleConfig config{config_.max_jobs, config_.reserve_depth, config_.fairness_bound};
     auto t0 = std::chrono::steady_clock::now();
     core::MeasuredSpeedRanker learned(ranker_, observed_);
-    const core::GpuTypeRanker &ranker = config_.learn ? learned : ranker_;
+    std::optional<core::ExploringRanker> exploring;
+    if (config_.learn && config_.explore > 0)
+        exploring.emplace(learned, observed_, snap_, config_.explore);
+    const core::GpuTypeRanker *chosen = exploring ? &*exploring : config_.learn ? &learned : &ranker_;
+    const core::GpuTypeRanker &ranker = *chosen;
     core::CyclePlan plan;
     if (config_.preempt) {
         for (size_t i = 0; i < running_.size(); i++)

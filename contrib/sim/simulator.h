@@ -42,6 +42,9 @@ struct SimConfig {
     // Each job reports its measured speed as it starts, and the ranker learns
     // from the reports as the plugin does (core/measured_speed_ranker.h).
     bool learn = false;
+    // With learn: accord_explore, the bound on exploring GPU types a job's
+    // family has not run on (core/exploring_ranker.h); 0 = off.
+    double explore = 0;
 };
 
 struct SimJob {

@@ -58,7 +58,8 @@ std::vector<RequestOption> request_options(const PendingJob &job, const std::vec
     std::vector<std::string> baseline = baseline_types(job, nodes);
     for (const auto &type : gpu_types_for(job, nodes)) {
         auto speed = ranker.speed(job, type);
-        if (!speed || *speed <= 0)
+        double preference = ranker.score(job, type);
+        if (!speed || *speed <= 0 || preference <= 0)
             continue;
         for (int gpus = fewest; gpus <= std::min(most, type_room(job, nodes, type)); gpus++) {
             auto request = request_with(job, type, gpus);
@@ -66,7 +67,7 @@ std::vector<RequestOption> request_options(const PendingJob &job, const std::vec
                 continue;
             if (!keeps_time_limit(job.gpus, *request, predict_speedup(job, *request, baseline, ranker)))
                 continue;
-            options.push_back(RequestOption{*request, gpus, *speed * gpus});
+            options.push_back(RequestOption{*request, gpus, preference * gpus});
         }
     }
     return options;

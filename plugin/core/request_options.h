@@ -9,10 +9,11 @@
 //    limit valid (keeps_time_limit, core/speed_prediction.h). Accord never
 //    changes a time limit: a configuration predicted slower than what the
 //    user asked for is not offered.
-// Each comes with its predicted rate: the ranker's speed of one GPU of the
-// type for the job, times the count (linear scaling: the admin's table
-// knows one GPU only; the same rule the speed-up users are shown is
-// computed by).
+// Each comes with its rate: the ranker's score of the type for the job (its
+// predicted speed of one GPU, raised where the ranker explores:
+// core/exploring_ranker.h), times the count (linear scaling: the admin's
+// table knows one GPU only; the same rule the speed-up users are shown is
+// computed by). Types the ranker has no speed for are not offered.
 #pragma once
 
 #include <optional>
@@ -27,7 +28,7 @@ namespace accord::core {
 struct RequestOption {
     GpuRequest request;  // the job's request with this type and count
     int gpus = 0;        // over the whole job
-    double rate = 0;     // predicted, > 0
+    double rate = 0;     // predicted (the ranker's score x gpus), > 0
 };
 
 // Empty for a job without GPUs, or when the ranker has no speed for any

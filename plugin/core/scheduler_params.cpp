@@ -110,6 +110,11 @@ void parse_accord_key(SchedulerParams &p, const std::string &key, const std::str
                                                        std::to_string(kMaxModelPath) + " bytes"));
         return;
     }
+    if (key == "accord_explore") {
+        if (!has_value || !parse_explore_bound(value, p.explore_bound))
+            errors.push_back(bad_value(key, value, explore_bound_range()));
+        return;
+    }
     if (key == "accord_fairness") {
         if (!has_value || !parse_fairness_bound(value, p.fairness_bound))
             errors.push_back(bad_value(key, value, fairness_bound_range()));
@@ -118,10 +123,24 @@ void parse_accord_key(SchedulerParams &p, const std::string &key, const std::str
     errors.push_back("SchedulerParameters: unknown key " + key +
                      " (known: accord_interval, accord_max_jobs, accord_reserve_depth, "
                      "accord_debug, accord_gpu_speed, accord_policy, accord_model, accord_topology, "
-                     "accord_fairness, accord_min_run, accord_restart_cost); ignored");
+                     "accord_fairness, accord_explore, accord_min_run, accord_restart_cost); ignored");
 }
 
 }  // namespace
+
+bool parse_explore_bound(const std::string &text, double &out)
+{
+    if (text.empty())
+        return false;
+    char *end = nullptr;
+    double value = std::strtod(text.c_str(), &end);
+    if (*end || !std::isfinite(value) || value < 0 || value > 1)
+        return false;
+    out = value;
+    return true;
+}
+
+std::string explore_bound_range() { return "0 (off) or a fraction in (0, 1]"; }
 
 bool parse_speed_table(const std::string &text, std::map<std::string, double> &out)
 {

@@ -18,6 +18,7 @@ namespace accord::core {
 // allocator that may also requeue running jobs (core/preempt_cycle.h).
 enum class CyclePolicy { Easy, Allocator, Preempt };
 
+constexpr double kDefaultExploreBound = 0.1;  // chosen on seeds 100-104 (docs/simulator.md)
 constexpr size_t kMaxModelPath = 4095;  // PATH_MAX less its NUL (also for accord_topology)
 
 struct SchedulerParams {
@@ -44,6 +45,11 @@ struct SchedulerParams {
     // accord_fairness=RHO: jobs whose predicted finish-time fairness exceeds
     // RHO are planned ahead of the others (core/fairness_order.h); 0 = off.
     double fairness_bound = 0;
+    // accord_explore=FRACTION: a job may be placed on a GPU type its model
+    // family has no sample on when predicted to run at most (1 + FRACTION)
+    // times as long as on the best free type (core/exploring_ranker.h);
+    // 0 = off. Read only when jobs report their speed.
+    double explore_bound = kDefaultExploreBound;
     // Slurm's own keys that decide whether its main scheduler runs beside us.
     bool main_loop_disabled = false;  // sched_interval=-1
     bool defer = false;               // defer
@@ -51,6 +57,11 @@ struct SchedulerParams {
 
 // "a100:3/v100:2/t4:1": a relative speed per GPU type (accord_gpu_speed);
 // false (and `out` unchanged) unless every entry is TYPE:SPEED with SPEED > 0.
+// accord_explore: 0 (off) or a fraction in (0, 1]; false (and `out`
+// unchanged) otherwise.
+bool parse_explore_bound(const std::string &text, double &out);
+std::string explore_bound_range();
+
 bool parse_speed_table(const std::string &text, std::map<std::string, double> &out);
 
 SchedulerParams parse_scheduler_params(const std::string &text, std::vector<std::string> &errors);

@@ -3,6 +3,7 @@
 #include <set>
 #include <vector>
 
+#include "core/exploring_ranker.h"
 #include "core/measured_speed_ranker.h"
 #include "model/job_type_name.h"
 
@@ -66,7 +67,8 @@ core::FamilySpeedRanker::FamilySpeeds predict_family_speeds(const model::Through
 std::unique_ptr<core::GpuTypeRanker> cycle_ranker(const model::ThroughputModel *model, const std::string &model_name,
                                                   const core::ObservedSpeeds &observed,
                                                   const core::ClusterSnapshot &snapshot,
-                                                  const std::map<std::string, double> &table)
+                                                  const std::map<std::string, double> &table,
+                                                  double explore_bound)
 {
     std::unique_ptr<core::GpuTypeRanker> prior;
     if (model)
@@ -76,7 +78,10 @@ std::unique_ptr<core::GpuTypeRanker> cycle_ranker(const model::ThroughputModel *
         prior = std::make_unique<core::SpeedTableRanker>(table);
     if (observed.empty())
         return prior;
-    return std::make_unique<core::MeasuredSpeedRanker>(std::move(prior), observed);
+    auto learned = std::make_unique<core::MeasuredSpeedRanker>(std::move(prior), observed);
+    if (explore_bound <= 0)
+        return learned;
+    return std::make_unique<core::ExploringRanker>(std::move(learned), observed, snapshot, explore_bound);
 }
 
 }  // namespace accord::slurm

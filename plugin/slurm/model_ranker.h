@@ -30,10 +30,13 @@ core::FamilySpeedRanker::FamilySpeeds predict_family_speeds(const model::Through
 
 // `model` may be null (none loaded, or it failed this cycle); `model_name`
 // names it to users ("learned model m.pt"). Exceptions of the model's
-// predict() reach the caller.
+// predict() reach the caller. With measurements and `explore_bound` > 0
+// (accord_explore), types a family has not run on are explored
+// (core/exploring_ranker.h).
 std::unique_ptr<core::GpuTypeRanker> cycle_ranker(const model::ThroughputModel *model, const std::string &model_name,
                                                   const core::ObservedSpeeds &observed,
                                                   const core::ClusterSnapshot &snapshot,
-                                                  const std::map<std::string, double> &table);
+                                                  const std::map<std::string, double> &table,
+                                                  double explore_bound = 0);
 
 }  // namespace accord::slurm

@@ -188,6 +188,23 @@ static void without_model_or_measurements_the_table_ranks(void **)
     assert_contains(learned->speed_source(), "measured by running jobs");
 }
 
+// "mystery" ran on an a100 only (3 steps/s, as the table): the v100 it
+// has not run on (2) is explored under accord_explore=0.6 (2 x 1.6 > 3),
+// its speed unchanged; without the bound the a100 ranks first.
+static void accord_explore_raises_the_types_a_family_has_not_run_on(void **)
+{
+    SnapshotBuilder b = cluster();
+    ObservedSpeeds observed;
+    observed.add(measured(8, "mystery", "a100", 3));
+    const std::map<std::string, double> table = {{"a100", 3}, {"v100", 2}, {"t4", 1}};
+    const auto &queue = b.snapshot().queue;
+    auto exploring = cycle_ranker(nullptr, "", observed, b.snapshot(), table, 0.6);
+    assert_true(exploring->score(queue[2], "v100") > exploring->score(queue[2], "a100"));
+    assert_true(*exploring->speed(queue[2], "v100") == 2.0);
+    auto plain = cycle_ranker(nullptr, "", observed, b.snapshot(), table, 0);
+    assert_true(plain->score(queue[2], "v100") < plain->score(queue[2], "a100"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -198,6 +215,7 @@ int main(void)
         cmocka_unit_test(ranker_uses_the_model_for_known_families_and_the_table_otherwise),
         cmocka_unit_test(measurements_of_running_jobs_replace_the_prior),
         cmocka_unit_test(without_model_or_measurements_the_table_ranks),
+        cmocka_unit_test(accord_explore_raises_the_types_a_family_has_not_run_on),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

@@ -482,6 +482,31 @@ static void fairness_bad_value_keeps_an_earlier_good_one(void **)
     assert_int_equal(errors.size(), 1);
 }
 
+// ---- accord_explore -------------------------------------------------------------------
+
+static const char kExploreRange[] = "0 (off) or a fraction in (0, 1]";
+
+static void explore_defaults_to_the_chosen_bound(void **)
+{
+    assert_true(parse_ok("defer").explore_bound == accord::core::kDefaultExploreBound);
+    assert_true(accord::core::kDefaultExploreBound > 0 && accord::core::kDefaultExploreBound <= 1);
+}
+
+static void explore_bounds_parsed(void **)
+{
+    assert_true(parse_ok("accord_explore=0.25").explore_bound == 0.25);
+    assert_true(parse_ok("accord_explore=1").explore_bound == 1);
+    assert_true(parse_ok("accord_explore=0,accord_interval=2").explore_bound == 0);
+}
+
+static void explore_bad_value_named_with_range_and_default_kept(void **)
+{
+    for (const char *text : {"accord_explore=-0.1", "accord_explore=1.5", "accord_explore=abc", "accord_explore=0.2x",
+                             "accord_explore=", "accord_explore", "accord_explore=nan", "accord_explore=inf"})
+        assert_true(parse_one_error(text, std::string("invalid accord_explore"), kExploreRange).explore_bound ==
+                    accord::core::kDefaultExploreBound);
+}
+
 static void gpu_speed_without_colon_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100"); }
 static void gpu_speed_without_type_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=:3"); }
 static void gpu_speed_zero_rejected(void **) { gpu_speed_rejects("accord_gpu_speed=a100:0"); }
@@ -560,6 +585,9 @@ int main(void)
         cmocka_unit_test(topology_absolute_dir_taken),
         cmocka_unit_test(topology_relative_empty_or_long_dir_rejected),
         cmocka_unit_test(fairness_defaults_to_off),
+        cmocka_unit_test(explore_defaults_to_the_chosen_bound),
+        cmocka_unit_test(explore_bounds_parsed),
+        cmocka_unit_test(explore_bad_value_named_with_range_and_default_kept),
         cmocka_unit_test(fairness_bounds_parsed),
         cmocka_unit_test(fairness_bad_value_named_with_range_and_default_kept),
         cmocka_unit_test(fairness_bad_value_keeps_an_earlier_good_one),

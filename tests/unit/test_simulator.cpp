@@ -31,10 +31,11 @@ static const ThroughputTable &table()
 using accord::test::job;
 
 static SimResult run(const std::vector<TraceJob> &trace, const char *cluster, const char *policy,
-                     const GpuSpeeds &gpu_speed = {}, bool learn = false)
+                     const GpuSpeeds &gpu_speed = {}, bool learn = false, double explore = 0)
 {
     SimConfig config;
     config.learn = learn;
+    config.explore = explore;
     config.nodes = parse_cluster_spec(cluster);
     config.allocator = find_policy(policy).allocator;
     config.preempt = find_policy(policy).preempt;
@@ -82,6 +83,26 @@ static void learning_from_running_jobs_overrides_the_table(void **)
         assert_string_equal(plain.jobs[2].gpu_type.c_str(), "slow");
         assert_string_equal(learned.jobs[2].gpu_type.c_str(), "fast");
         assert_true(near(learned.jobs[2].end_s, 275));
+    }
+}
+
+// B ran on fast first (4 steps/s; the table's 2, so slow's 1.9 is rescaled
+// to 3.8). Job 2 finds both free: learning alone keeps it on fast, and so
+// does a bound of 0.05 (3.8 x 1.05 < 4); a bound of 0.1 lets it measure slow
+// (3.8 x 1.1 > 4), where it runs at its 3 steps/s.
+static void exploring_tries_the_type_a_job_type_has_not_run_on_within_the_bound(void **)
+{
+    std::vector<TraceJob> trace = {job("B", 300, 0, 1, 1), job("B", 300, 200, 1, 2)};
+    const GpuSpeeds table = {{"fast", 2}, {"slow", 1.9}};
+    for (const char *policy : {"accord-easy", "accord-np"}) {
+        SimResult learned = run(trace, "fast:1x1,slow:1x1", policy, table, true);
+        SimResult tight = run(trace, "fast:1x1,slow:1x1", policy, table, true, 0.05);
+        SimResult explored = run(trace, "fast:1x1,slow:1x1", policy, table, true, 0.1);
+        assert_string_equal(learned.jobs[1].gpu_type.c_str(), "fast");
+        assert_string_equal(tight.jobs[1].gpu_type.c_str(), "fast");
+        assert_string_equal(explored.jobs[0].gpu_type.c_str(), "fast");
+        assert_string_equal(explored.jobs[1].gpu_type.c_str(), "slow");
+        assert_true(near(explored.jobs[1].end_s, 300));
     }
 }
 
@@ -346,6 +367,7 @@ int main(void)
         cmocka_unit_test(accord_puts_job_on_its_fastest_free_type),
         cmocka_unit_test(admin_speed_table_replaces_measured_ranking),
         cmocka_unit_test(learning_from_running_jobs_overrides_the_table),
+        cmocka_unit_test(exploring_tries_the_type_a_job_type_has_not_run_on_within_the_bound),
         cmocka_unit_test(allocator_policy_chooses_an_elastic_jobs_count),
         cmocka_unit_test(later_job_waits_for_gpus_to_free),
         cmocka_unit_test(job_over_two_nodes_runs_at_spread_speed),

@@ -1,0 +1,60 @@
+#include "core/exploring_ranker.h"
+
+#include <utility>
+
+namespace accord::core {
+
+ExploringRanker::ExploringRanker(std::unique_ptr<GpuTypeRanker> learned, const ObservedSpeeds &observed,
+                                 const ClusterSnapshot &snapshot, double bound)
+    : ExploringRanker(*learned, observed, snapshot, bound)
+{
+    owned_ = std::move(learned);
+}
+
+ExploringRanker::ExploringRanker(const GpuTypeRanker &learned, const ObservedSpeeds &observed,
+                                 const ClusterSnapshot &snapshot, double bound)
+    : learned_(learned), observed_(observed), bound_(bound)
+{
+    for (const auto &job : snapshot.running) {
+        if (job.family.empty())
+            continue;
+        for (const auto &use : job.usage)
+            for (const auto &[type, count] : use.used.gpus)
+                if (count > 0)
+                    held_.emplace(job.family, type);
+    }
+}
+
+bool ExploringRanker::explores(const PendingJob &job, const std::string &type) const
+{
+    if (job.family.empty() || held_.count({job.family, type}))
+        return false;
+    auto known = measured_.find(job.family);
+    if (known == measured_.end())
+        known = measured_.emplace(job.family, observed_.by_type(job.family)).first;
+    const auto &types = known->second;
+    return !types.empty() && !types.count(type) && learned_.speed(job, type).has_value();
+}
+
+double ExploringRanker::score(const PendingJob &job, const std::string &type) const
+{
+    double score = learned_.score(job, type);
+    return explores(job, type) ? score * (1 + bound_) : score;
+}
+
+std::string ExploringRanker::rule() const
+{
+    return learned_.rule() + ", types the family has not run on raised by accord_explore";
+}
+
+std::optional<double> ExploringRanker::speed(const PendingJob &job, const std::string &type) const
+{
+    return learned_.speed(job, type);
+}
+
+std::string ExploringRanker::speed_source() const
+{
+    return learned_.speed_source();
+}
+
+}  // namespace accord::core
