@@ -25,8 +25,9 @@
 //     w x log(rate): proportional fairness (a job's unit of work cancels
 //     out, a doubling of speed is worth the same to every job), weighted by
 //     the order as heSRPT weights jobs by their rank in size: w = (jobs from
-//     this one to the last in the order)^rank_weight, so jobs likely to
-//     finish first get larger shares. Elastic jobs grow only to counts that
+//     the first of this one's queue to the last in the order)^rank_weight,
+//     so jobs likely to finish first get larger shares, and jobs of one
+//     queue, alike to the size estimate, the same. Elastic jobs grow only to counts that
 //     tile nodes (powers of two up to a node, then whole nodes). A job whose
 //     option the search kept keeps its nodes; the others are placed largest
 //     first.
