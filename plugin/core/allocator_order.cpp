@@ -37,10 +37,15 @@ std::vector<size_t> priority_order(AllocState &s)
             return over(a);
         return queue[a] != queue[b] ? queue[a] < queue[b] : held_a > held_b;
     });
+    // Without queue_weights every job is a class of its own.
+    auto starts_class = [&](size_t r) {
+        size_t j = order[r], before = order[r - 1];
+        return !s.config().queue_weights || over(j) != over(before) || queue[j] != queue[before];
+    };
     size_t class_start = 0;
     for (size_t r = 0; r < order.size(); r++) {
         size_t j = order[r];
-        if (r > 0 && (over(j) != over(order[r - 1]) || queue[j] != queue[order[r - 1]]))
+        if (r > 0 && starts_class(r))
             class_start = r;
         s.rank[j] = r;
         s.weight[j] = std::pow(static_cast<double>(order.size() - class_start), s.config().rank_weight);
