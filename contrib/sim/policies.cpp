@@ -82,6 +82,7 @@ PolicyEntry accord_rounds(const char *name)
                        [](const ThroughputTable &, const PairPredictor &pairs, const PolicySettings &settings) {
                            core::AllocConfig config;
                            config.fairness_bound = settings.fairness_bound;
+                           config.queue_weights = true;  // it moves jobs between types every round
                            return std::make_unique<AccordRoundPolicy>(pairs, config, settings.limit_factor);
                        },
                        std::nullopt, std::nullopt, true};

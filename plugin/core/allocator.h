@@ -26,7 +26,8 @@
 //     out, a doubling of speed is worth the same to every job), weighted by
 //     the order as heSRPT weights jobs by their rank in size: w = (jobs from
 //     this one to the last in the order)^rank_weight, so jobs likely to
-//     finish first get larger shares. Elastic jobs grow only to counts that
+//     finish first get larger shares; with queue_weights, from the first of
+//     this one's queue (allocator_order.h says when and why). Elastic jobs grow only to counts that
 //     tile nodes (powers of two up to a node, then whole nodes). A job whose
 //     option the search kept keeps its nodes; the others are placed largest
 //     first.
@@ -82,6 +83,7 @@ struct AllocConfig {
     double queue_factor = 2;          // > 1
     double migrate_gain = 0.1;        // >= 0
     double rank_weight = 0.5;         // >= 0 (rule 3)
+    bool queue_weights = false;       // rule 3: jobs of one queue weigh alike (allocator_order.h)
     double fairness_bound = 0;        // 0 = off (rule 1, core/predicted_fairness.h)
 };
 

@@ -30,17 +30,25 @@ std::vector<size_t> priority_order(AllocState &s)
         if (s.movable(j))
             order.push_back(j);
     }
+    auto over = [&](size_t j) { return over_fairness_bound(s.job(j).rho, s.config().fairness_bound); };
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-        bool over_a = over_fairness_bound(s.job(a).rho, s.config().fairness_bound);
-        bool over_b = over_fairness_bound(s.job(b).rho, s.config().fairness_bound);
         bool held_a = s.job(a).current >= 0, held_b = s.job(b).current >= 0;
-        if (over_a != over_b)
-            return over_a;
+        if (over(a) != over(b))
+            return over(a);
         return queue[a] != queue[b] ? queue[a] < queue[b] : held_a > held_b;
     });
+    // Without queue_weights every job is a class of its own.
+    auto starts_class = [&](size_t r) {
+        size_t j = order[r], before = order[r - 1];
+        return !s.config().queue_weights || over(j) != over(before) || queue[j] != queue[before];
+    };
+    size_t class_start = 0;
     for (size_t r = 0; r < order.size(); r++) {
-        s.rank[order[r]] = r;
-        s.weight[order[r]] = std::pow(static_cast<double>(order.size() - r), s.config().rank_weight);
+        size_t j = order[r];
+        if (r > 0 && starts_class(r))
+            class_start = r;
+        s.rank[j] = r;
+        s.weight[j] = std::pow(static_cast<double>(order.size() - class_start), s.config().rank_weight);
     }
     return order;
 }

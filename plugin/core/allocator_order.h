@@ -14,6 +14,16 @@ namespace accord::core {
 
 // The movable jobs, first in the order first. Sets every job's rank (its
 // place in the order) and weight, (jobs from it to the last)^rank_weight.
+// With queue_weights, (jobs from the first of its class to the last)^
+// rank_weight, a class being the jobs of one queue (and side of the
+// fairness bound): ranks within a queue (holders first, then the shell's
+// order) then decide admission only. It is for shells that move running
+// jobs between types every period (the simulator's round engine): there,
+// weighed by rank, a holder outweighs an alike newcomer of its queue only
+// for holding, and takes every fast GPU that frees from it, a restart each
+// time with nothing gained. Slurm's shells never move a running job (they
+// keep or requeue it), and their order within a queue is the site's
+// priority, so they keep the weights by rank.
 std::vector<size_t> priority_order(AllocState &s);
 
 // Every job (movable or not) by rank, ties by the shell's order.

@@ -360,6 +360,29 @@ static void earlier_in_the_order_gets_the_larger_share(void **)
     assert_int_equal(choice[1], 1);
 }
 
+// With queue_weights, jobs of one queue weigh the same: a holder on the
+// slow type does not take the fast GPU that just freed from an alike
+// waiting job of its queue (the move would restart it for nothing); the
+// waiting job takes it. A holder in an earlier queue than the waiting job
+// weighs more and does move, and so does every holder weighed by rank
+// (queue_weights off: its place before the waiting job counts).
+static void alike_jobs_of_one_queue_do_not_trade_places(void **)
+{
+    for (bool queue_weights : {true, false})
+        for (double waiting_attained_s : {0.0, 2e4}) {
+            std::vector<AllocJob> jobs = {job(1, 1, {{"fast", 2}, {"slow", 1}}),
+                                          job(2, 1, {{"fast", 2}, {"slow", 1}})};
+            holds(jobs[0], "slow", {{1, 1}});
+            jobs[1].attained_gpu_s = waiting_attained_s;
+            AllocConfig config;
+            config.queue_weights = queue_weights;
+            auto choice = options(allocate(jobs, cluster({{"fast", 1}, {"slow", 1}}), config));
+            bool stays = queue_weights && waiting_attained_s == 0;
+            assert_int_equal(choice[0], option_of(jobs[0], stays ? "slow" : "fast"));
+            assert_int_equal(choice[1], option_of(jobs[1], stays ? "fast" : "slow"));
+        }
+}
+
 // Pair rates of two job kinds (0 and 1) on one GPU of "v100".
 class TwoKinds : public PairRates {
 public:
@@ -427,6 +450,7 @@ int main()
         cmocka_unit_test(kept_option_keeps_its_nodes),
         cmocka_unit_test(elastic_counts_tile_nodes),
         cmocka_unit_test(earlier_in_the_order_gets_the_larger_share),
+        cmocka_unit_test(alike_jobs_of_one_queue_do_not_trade_places),
         cmocka_unit_test(waiting_job_is_packed_when_the_pair_gains),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
