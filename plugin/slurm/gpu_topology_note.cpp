@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "slurm/job_nodes.h"
 #include "slurm/slurm_gpus.h"
 
 namespace accord::slurm {
@@ -28,20 +29,13 @@ std::string node_item(job_record_t *job, int offset, const core::Node &node)
 
 std::string gpu_topology_note(job_record_t *job, const SlurmSnapshot &snap)
 {
-    if (!job->job_resrcs || !job->job_resrcs->node_bitmap)
-        return "";
-    bitstr_t *nodes = job->job_resrcs->node_bitmap;
     std::string items;
-    int offset = 0;
-    for (int i = bit_ffs(nodes); i >= 0 && i < static_cast<int>(bit_size(nodes)); i++) {
-        if (!bit_test(nodes, i))
-            continue;
-        const core::Node *node = snapshot_node(snap, i);
+    for_each_job_node(job, [&](int slurm_index, int offset) {
+        const core::Node *node = snapshot_node(snap, slurm_index);
         std::string item = node && node->topology ? node_item(job, offset, *node) : "";
         if (!item.empty())
             items += (items.empty() ? "" : "; ") + item;
-        offset++;
-    }
+    });
     return items.empty() ? "" : "; GPU topology: " + items;
 }
 
