@@ -4,6 +4,7 @@
 #include <set>
 #include <tuple>
 
+#include "core/node_set_ids.h"
 #include "core/request_options.h"
 #include "core/request_types.h"
 #include "core/speed_prediction.h"
@@ -43,17 +44,18 @@ std::optional<AllocJob> alloc_job(const PendingJob &job, const std::vector<Reque
     return a;
 }
 
-// What request_options() reads of a job. A queue holds many jobs of one
-// shape, so their options are computed once per cycle. The rankers rate a
-// job by its model family alone (gpu_type_ranker.h).
-using OptionsKey = std::tuple<std::string, std::string, std::vector<int>, std::vector<std::string>, std::vector<int>>;
+// What request_options() reads of a job, its allowed nodes by number
+// (core/node_set_ids.h). A queue holds many jobs of one shape, so their
+// options are computed once per cycle. The rankers rate a job by its model
+// family alone (gpu_type_ranker.h).
+using OptionsKey = std::tuple<std::string, std::string, std::vector<int>, std::vector<std::string>, size_t>;
 
-OptionsKey options_key(const PendingJob &job)
+OptionsKey options_key(const PendingJob &job, size_t node_set)
 {
     const GpuRequest &g = job.gpus;
     return {job.family, g.type, {g.per_node, g.per_job, job.min_nodes, job.max_nodes, job.gpu_count_min,
                                  job.gpu_count_max},
-            job.accepted_types, job.allowed_nodes};
+            job.accepted_types, node_set};
 }
 
 // The request each admitted queue record is to try first, by queue index.
@@ -99,15 +101,20 @@ QueueAllocJobs queue_alloc_jobs(const ClusterSnapshot &s, const PlanningOrder &o
     QueueAllocJobs out;
     std::map<OptionsKey, std::shared_ptr<const std::vector<RequestOption>>> known;
     std::set<uint32_t> seen;
+    NodeSetIds node_sets;
+    std::vector<NodeSetGpus> gpus_on;  // by node set number
     for (size_t i : order.records) {
         const PendingJob &job = s.queue[i];
         if (!seen.insert(job.job_id).second || job.array_tasks != 1)
             continue;
-        OptionsKey key = options_key(job);
+        size_t node_set = node_sets.id_of(job.allowed_nodes);
+        if (node_set == gpus_on.size())
+            gpus_on.emplace_back(job.allowed_nodes, s.nodes);
+        OptionsKey key = options_key(job, node_set);
         auto it = known.find(key);
         if (it == known.end())
             it = known.emplace(std::move(key), std::make_shared<const std::vector<RequestOption>>(
-                                                   request_options(job, s.nodes, ranker))).first;
+                                                   request_options(job, gpus_on[node_set], ranker))).first;
         auto a = alloc_job(job, *it->second);
         if (!a)
             continue;

@@ -4,6 +4,7 @@
 #include <map>
 #include <tuple>
 
+#include "core/free_gpu_sweep.h"
 #include "core/gpu_closeness.h"
 #include "core/node_picker.h"
 #include "core/request_shapes.h"
@@ -341,6 +342,18 @@ std::optional<int64_t> Planner::earliest_one_node(size_t index, const PendingJob
     return first;
 }
 
+// Whether no GPU type has `gpus` free at `when` (a placement of a job
+// takes at least its requested GPUs in all). Never for a CPU-only job.
+bool too_few_gpus(std::vector<FreeGpuSweep> &free_gpus, int64_t when, int gpus)
+{
+    if (free_gpus.empty())
+        return false;
+    for (auto &sweep : free_gpus)
+        if (sweep.free_at(when) >= gpus)
+            return false;
+    return true;
+}
+
 std::optional<Option> Planner::earliest(size_t index, const PendingJob &job, int64_t &start)
 {
     if (one_node_job(job)) {
@@ -355,8 +368,15 @@ std::optional<Option> Planner::earliest(size_t index, const PendingJob &job, int
         timelines_[node].release_times(snap_.now, times);
     std::sort(times.begin(), times.end());
     times.erase(std::unique(times.begin(), times.end()), times.end());
+    const auto &types = types_for(index, job);
+    std::vector<FreeGpuSweep> free_gpus;
+    for (const auto &type : types)
+        if (!type.empty())
+            free_gpus.emplace_back(timelines_, job.allowed_nodes, type);
     for (int64_t t : times) {
-        auto option = best_option(job, types_for(index, job), timelines_, ranker_, free_over(t, job.time_limit_s));
+        if (too_few_gpus(free_gpus, t, requested_gpus(job)))
+            continue;
+        auto option = best_option(job, types, timelines_, ranker_, free_over(t, job.time_limit_s));
         if (option) {
             start = t;
             return option;
