@@ -6,6 +6,7 @@
 
 #include "core/free_gpu_sweep.h"
 #include "core/gpu_closeness.h"
+#include "core/gpus_by_node_set.h"
 #include "core/node_picker.h"
 #include "core/request_shapes.h"
 #include "core/node_timeline.h"
@@ -64,7 +65,7 @@ public:
     Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r, const RequestChoices *choices,
             const PlanningOrder *order)
         : snap_(s), config_(c), ranker_(r), choices_(choices), order_(order), timelines_(build_timelines(s)),
-          closeness_(s.nodes), shapes_(s.queue, std::min(c.max_jobs, s.queue.size()))
+          closeness_(s.nodes), shapes_(s.queue, std::min(c.max_jobs, s.queue.size())), gpus_on_(s.nodes)
     {
         for (const auto &tl : timelines_) {
             free_now_.push_back(tl.free_during(s.now, s.now + 1));
@@ -121,6 +122,7 @@ private:
     std::map<uint32_t, int> tasks_started_;
     std::map<uint32_t, Held> reserved_;
     RequestShapes shapes_;
+    GpusByNodeSet gpus_on_;  // for predict()
     std::map<TypesKey, std::vector<std::string>> types_;
     CyclePlan plan_;
 };
@@ -254,7 +256,7 @@ void Planner::predict(Decision &d, const PendingJob &job)
     d.type_rule = ranker_.rule();
     GpuRequest chosen = job.gpus;
     chosen.type = d.gpu_type;
-    d.prediction = predict_speedup(job, chosen, types_holding(job, snap_.nodes), ranker_);
+    d.prediction = predict_speedup(job, chosen, types_holding(job, gpus_on_.gpus_of(job.allowed_nodes)), ranker_);
     d.rewrite_gpus = keeps_time_limit(job.gpus, chosen, *d.prediction);
 }
 
