@@ -4,6 +4,7 @@
 #include <set>
 #include <tuple>
 
+#include "core/gpus_by_node_set.h"
 #include "core/request_options.h"
 #include "core/request_types.h"
 #include "core/speed_prediction.h"
@@ -43,17 +44,18 @@ std::optional<AllocJob> alloc_job(const PendingJob &job, const std::vector<Reque
     return a;
 }
 
-// What request_options() reads of a job. A queue holds many jobs of one
-// shape, so their options are computed once per cycle. The rankers rate a
-// job by its model family alone (gpu_type_ranker.h).
-using OptionsKey = std::tuple<std::string, std::string, std::vector<int>, std::vector<std::string>, std::vector<int>>;
+// What request_options() reads of a job, its allowed nodes by number
+// (core/node_set_ids.h). A queue holds many jobs of one shape, so their
+// options are computed once per cycle. The rankers rate a job by its model
+// family alone (gpu_type_ranker.h).
+using OptionsKey = std::tuple<std::string, std::string, std::vector<int>, std::vector<std::string>, size_t>;
 
-OptionsKey options_key(const PendingJob &job)
+OptionsKey options_key(const PendingJob &job, size_t node_set)
 {
     const GpuRequest &g = job.gpus;
     return {job.family, g.type, {g.per_node, g.per_job, job.min_nodes, job.max_nodes, job.gpu_count_min,
                                  job.gpu_count_max},
-            job.accepted_types, job.allowed_nodes};
+            job.accepted_types, node_set};
 }
 
 // The request each admitted queue record is to try first, by queue index.
@@ -79,13 +81,13 @@ bool same_counts(const GpuRequest &a, const GpuRequest &b)
 // was open, or its count changed): why, and what it is predicted to gain
 // over the request as submitted. Every option keeps the time limit
 // (request_options), so the request may be rewritten to it.
-void describe_start(Decision &d, const PendingJob &job, const GpuRequest &chosen, const ClusterSnapshot &s,
+void describe_start(Decision &d, const PendingJob &job, const GpuRequest &chosen, GpusByNodeSet &gpus_on,
                     const GpuTypeRanker &ranker)
 {
     if (!job.gpus.type.empty() && same_counts(job.gpus, chosen))
         return;
     d.type_rule = kAllocatorRule;
-    d.prediction = predict_speedup(job, chosen, baseline_types(job, s.nodes), ranker);
+    d.prediction = predict_speedup(job, chosen, baseline_types(job, gpus_on.gpus_of(job.allowed_nodes)), ranker);
     d.rewrite_gpus = true;
 }
 
@@ -99,15 +101,17 @@ QueueAllocJobs queue_alloc_jobs(const ClusterSnapshot &s, const PlanningOrder &o
     QueueAllocJobs out;
     std::map<OptionsKey, std::shared_ptr<const std::vector<RequestOption>>> known;
     std::set<uint32_t> seen;
+    GpusByNodeSet gpus_on(s.nodes);
     for (size_t i : order.records) {
         const PendingJob &job = s.queue[i];
         if (!seen.insert(job.job_id).second || job.array_tasks != 1)
             continue;
-        OptionsKey key = options_key(job);
+        size_t node_set = gpus_on.number_of(job.allowed_nodes);
+        OptionsKey key = options_key(job, node_set);
         auto it = known.find(key);
         if (it == known.end())
             it = known.emplace(std::move(key), std::make_shared<const std::vector<RequestOption>>(
-                                                   request_options(job, s.nodes, ranker))).first;
+                                                   request_options(job, gpus_on.gpus(node_set), ranker))).first;
         auto a = alloc_job(job, *it->second);
         if (!a)
             continue;
@@ -133,9 +137,10 @@ CyclePlan allocator_cycle(const ClusterSnapshot &snapshot, const CycleConfig &co
     PlanningOrder order = planning_order(snapshot, config.max_jobs, config.fairness_bound, ranker);
     RequestChoices chosen = allocator_choices(snapshot, order, ranker, alloc);
     CyclePlan plan = schedule_cycle(snapshot, config, ranker, &chosen, &order);
+    GpusByNodeSet gpus_on(snapshot.nodes);
     for (auto &d : plan.decisions)
         if (d.verdict == Verdict::Start && d.chosen_request)
-            describe_start(d, snapshot.queue[d.queue_index], *d.chosen_request, snapshot, ranker);
+            describe_start(d, snapshot.queue[d.queue_index], *d.chosen_request, gpus_on, ranker);
     return plan;
 }
 

@@ -105,6 +105,7 @@ std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gp
     bool shares = sharing && job.shards_per_node > 0;
     Pick pick;
     std::vector<Candidate> others;
+    others.reserve(frees.size());
     for (const auto &[node, free, required] : frees) {
         auto take = node_take(job, demand, free, timelines.at(node).capacity());
         auto shared = take ? shared_gpu(job, node, sharing) : std::nullopt;
@@ -115,12 +116,13 @@ std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gp
         }
         int left = free.gpus_of(gpu_type) - take->gpus_of(gpu_type);
         if (required) {
-            pick.placement.push_back({node, *take});
+            pick.placement.push_back({node, std::move(*take)});
             pick.idle_gpus_left += left;
             if (shared)
                 pick.shared.push_back(*shared);
         } else {
-            others.push_back({node, *take, rank_of(gpu_type, free, *take, node, gpus, closeness), left, shared});
+            Rank rank = rank_of(gpu_type, free, *take, node, gpus, closeness);
+            others.push_back({node, std::move(*take), rank, left, shared});
         }
     }
     if (static_cast<int>(pick.placement.size()) > node_count)
@@ -135,7 +137,7 @@ std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gp
     std::partial_sort(others.begin(), others.begin() + wanted, others.end(),
                       [](const Candidate &a, const Candidate &b) { return a.rank < b.rank; });
     for (size_t i = 0; i < wanted; i++) {
-        pick.placement.push_back({others[i].node, others[i].take});
+        pick.placement.push_back({others[i].node, std::move(others[i].take)});
         pick.idle_gpus_left += others[i].idle_gpus_left;
         if (others[i].shared)
             pick.shared.push_back(*others[i].shared);
@@ -167,6 +169,7 @@ std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_typ
             return std::nullopt;
     // What each allowed node can give is the same for every node count.
     std::vector<NodeFree> frees;
+    frees.reserve(job.allowed_nodes.size());
     int free_gpus = 0;
     for (int node : job.allowed_nodes) {
         bool required = std::find(job.required_nodes.begin(), job.required_nodes.end(), node) !=

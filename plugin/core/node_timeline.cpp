@@ -69,6 +69,17 @@ void NodeTimeline::release_times(int64_t after, std::vector<int64_t> &out) const
             out.push_back(iv.end);
 }
 
+void NodeTimeline::gpu_changes(const std::string &type, std::vector<std::pair<int64_t, int>> &out) const
+{
+    for (const auto &iv : intervals_) {
+        int used = iv.used.gpus_of(type);
+        if (used == 0)
+            continue;
+        out.emplace_back(iv.start, -used);
+        out.emplace_back(iv.end, used);
+    }
+}
+
 static Resources clamp_at_zero(Resources r)
 {
     r.cpus = std::max(r.cpus, 0);

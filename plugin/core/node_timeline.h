@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/resources.h"
@@ -26,6 +28,10 @@ public:
 
     // Times after `after` at which some usage ends (a job may start then).
     void release_times(int64_t after, std::vector<int64_t> &out) const;
+
+    // How the node's free GPUs of `type` change: (when, by how much) for
+    // each usage's start and end, appended to `out` in no order.
+    void gpu_changes(const std::string &type, std::vector<std::pair<int64_t, int>> &out) const;
 
     const Resources &capacity() const { return capacity_; }
     bool schedulable() const { return schedulable_; }

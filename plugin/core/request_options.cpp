@@ -11,22 +11,19 @@ namespace {
 
 // The most GPUs of `type` the job's allowed nodes could give it when idle:
 // a per-job count on at most max_nodes nodes, a per-node count on each of
-// min_nodes nodes. No option asks for more.
-int type_room(const PendingJob &job, const std::vector<Node> &nodes, const std::string &type)
+// min_nodes nodes. No option asks for more. Nodes without the type give
+// none, so only `counts` (largest first) are read.
+int type_room(const PendingJob &job, const std::vector<int> &counts)
 {
-    std::vector<int> sizes;
-    for (int node : job.allowed_nodes)
-        sizes.push_back(nodes.at(node).capacity.gpus_of(type));
-    std::sort(sizes.rbegin(), sizes.rend());
     if (job.gpus.per_job > 0) {
-        size_t used = std::min(sizes.size(), static_cast<size_t>(std::max(job.max_nodes, 1)));
+        size_t used = std::min(counts.size(), static_cast<size_t>(std::max(job.max_nodes, 1)));
         int room = 0;
         for (size_t k = 0; k < used; k++)
-            room += sizes[k];
+            room += counts[k];
         return room;
     }
     size_t spread_over = static_cast<size_t>(std::max(job.min_nodes, 1));
-    return sizes.size() < spread_over ? 0 : sizes[spread_over - 1] * static_cast<int>(spread_over);
+    return counts.size() < spread_over ? 0 : counts[spread_over - 1] * static_cast<int>(spread_over);
 }
 
 }  // namespace
@@ -46,8 +43,7 @@ std::optional<GpuRequest> request_with(const PendingJob &job, const std::string 
     return r;
 }
 
-std::vector<RequestOption> request_options(const PendingJob &job, const std::vector<Node> &nodes,
-                                           const GpuTypeRanker &ranker)
+std::vector<RequestOption> request_options(const PendingJob &job, const NodeSetGpus &on, const GpuTypeRanker &ranker)
 {
     std::vector<RequestOption> options;
     if (!job.gpus.any())
@@ -55,13 +51,14 @@ std::vector<RequestOption> request_options(const PendingJob &job, const std::vec
     int asked = requested_gpus(job);
     int fewest = job.gpu_count_max > 0 ? job.gpu_count_min : asked;
     int most = job.gpu_count_max > 0 ? job.gpu_count_max : asked;
-    std::vector<std::string> baseline = baseline_types(job, nodes);
-    for (const auto &type : gpu_types_for(job, nodes)) {
+    std::vector<std::string> baseline = baseline_types(job, on);
+    for (const auto &type : gpu_types_for(job, on)) {
         auto speed = ranker.speed(job, type);
         double preference = ranker.score(job, type);
         if (!speed || *speed <= 0 || preference <= 0)
             continue;
-        for (int gpus = fewest; gpus <= std::min(most, type_room(job, nodes, type)); gpus++) {
+        int room = type_room(job, on.counts_of(type));
+        for (int gpus = fewest; gpus <= std::min(most, room); gpus++) {
             auto request = request_with(job, type, gpus);
             if (!request)
                 continue;
@@ -71,6 +68,12 @@ std::vector<RequestOption> request_options(const PendingJob &job, const std::vec
         }
     }
     return options;
+}
+
+std::vector<RequestOption> request_options(const PendingJob &job, const std::vector<Node> &nodes,
+                                           const GpuTypeRanker &ranker)
+{
+    return request_options(job, NodeSetGpus(job.allowed_nodes, nodes), ranker);
 }
 
 }  // namespace accord::core

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/gpu_type_ranker.h"
+#include "core/node_set_gpus.h"
 #include "core/snapshot.h"
 
 namespace accord::core {
@@ -33,6 +34,8 @@ struct RequestOption {
 
 // Empty for a job without GPUs, or when the ranker has no speed for any
 // type it may use. In the order types, then counts, ascending.
+// `on` is NodeSetGpus(job.allowed_nodes, nodes), which the second form builds.
+std::vector<RequestOption> request_options(const PendingJob &job, const NodeSetGpus &on, const GpuTypeRanker &ranker);
 std::vector<RequestOption> request_options(const PendingJob &job, const std::vector<Node> &nodes,
                                            const GpuTypeRanker &ranker);
 

@@ -4,7 +4,9 @@
 #include <map>
 #include <tuple>
 
+#include "core/free_gpu_sweep.h"
 #include "core/gpu_closeness.h"
+#include "core/gpus_by_node_set.h"
 #include "core/node_picker.h"
 #include "core/request_shapes.h"
 #include "core/node_timeline.h"
@@ -65,7 +67,8 @@ public:
     Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r, const RequestChoices *choices,
             const PlanningOrder *order)
         : snap_(s), config_(c), ranker_(r), choices_(choices), order_(order), timelines_(build_timelines(s)),
-          closeness_(s.nodes), sharing_(s.nodes, s.slowdowns), shapes_(s.queue, std::min(c.max_jobs, s.queue.size()))
+          closeness_(s.nodes), sharing_(s.nodes, s.slowdowns), shapes_(s.queue, std::min(c.max_jobs, s.queue.size())),
+          gpus_on_(s.nodes)
     {
         for (const auto &tl : timelines_) {
             free_now_.push_back(tl.free_during(s.now, s.now + 1));
@@ -126,6 +129,7 @@ private:
     std::map<uint32_t, int> tasks_started_;
     std::map<uint32_t, Held> reserved_;
     RequestShapes shapes_;
+    GpusByNodeSet gpus_on_;  // for predict()
     std::map<TypesKey, std::vector<std::string>> types_;
     CyclePlan plan_;
 };
@@ -279,7 +283,7 @@ void Planner::predict(Decision &d, const PendingJob &job)
     d.type_rule = ranker_.rule();
     GpuRequest chosen = job.gpus;
     chosen.type = d.gpu_type;
-    d.prediction = predict_speedup(job, chosen, types_holding(job, snap_.nodes), ranker_);
+    d.prediction = predict_speedup(job, chosen, types_holding(job, gpus_on_.gpus_of(job.allowed_nodes)), ranker_);
     d.rewrite_gpus = keeps_time_limit(job.gpus, chosen, *d.prediction);
 }
 
@@ -371,6 +375,18 @@ std::optional<int64_t> Planner::earliest_one_node(size_t index, const PendingJob
     return first;
 }
 
+// Whether no GPU type has `gpus` free at `when` (a placement of a job
+// takes at least its requested GPUs in all). Never for a CPU-only job.
+bool too_few_gpus(std::vector<FreeGpuSweep> &free_gpus, int64_t when, int gpus)
+{
+    if (free_gpus.empty())
+        return false;
+    for (auto &sweep : free_gpus)
+        if (sweep.free_at(when) >= gpus)
+            return false;
+    return true;
+}
+
 std::optional<Option> Planner::earliest(size_t index, const PendingJob &job, int64_t &start)
 {
     if (one_node_job(job)) {
@@ -385,8 +401,15 @@ std::optional<Option> Planner::earliest(size_t index, const PendingJob &job, int
         timelines_[node].release_times(snap_.now, times);
     std::sort(times.begin(), times.end());
     times.erase(std::unique(times.begin(), times.end()), times.end());
+    const auto &types = types_for(index, job);
+    std::vector<FreeGpuSweep> free_gpus;
+    for (const auto &type : types)
+        if (!type.empty())
+            free_gpus.emplace_back(timelines_, job.allowed_nodes, type);
     for (int64_t t : times) {
-        auto option = best_option(job, types_for(index, job), timelines_, ranker_, free_over(t, job.time_limit_s));
+        if (too_few_gpus(free_gpus, t, requested_gpus(job)))
+            continue;
+        auto option = best_option(job, types, timelines_, ranker_, free_over(t, job.time_limit_s));
         if (option) {
             start = t;
             return option;
