@@ -13,31 +13,14 @@
 #include "core/exploring_ranker.h"
 #include "core/measured_speed_ranker.h"
 #include "core/request_options.h"
+#include "sample_builder.h"
 #include "snapshot_builder.h"
 
 using namespace accord::core;
 using accord::test::SnapshotBuilder;
+using accord::test::job_of;
 using accord::test::res;
-
-static ThroughputSample sample(uint32_t job, const std::string &family, const std::string &type, double rate)
-{
-    ThroughputSample s;
-    s.time = 100;
-    s.job_id = job;
-    s.user = "alice";
-    s.family = family;
-    s.gpus = {{type, 1}};
-    s.nodes = "n1";
-    s.report = ProgressReport{ReportMetric::StepsPerSecond, rate, 1};
-    return s;
-}
-
-static PendingJob job_of(const std::string &family)
-{
-    PendingJob j;
-    j.family = family;
-    return j;
-}
+using accord::test::sample;
 
 static bool near(double a, double b) { return std::fabs(a - b) < 1e-9; }
 
@@ -48,7 +31,7 @@ static const std::map<std::string, double> kTable = {{"k80", 1}, {"p100", 3}, {"
 static void unmeasured_types_score_their_speed_times_one_plus_the_bound(void **)
 {
     ObservedSpeeds seen;
-    seen.add(sample(1, "rec", "v100", 20));
+    seen.add(sample(1, "rec", "v100", 1, 20));
     SpeedTableRanker table(kTable);
     MeasuredSpeedRanker learned(table, seen);
     ExploringRanker ranker(learned, seen, ClusterSnapshot{}, 0.5);
@@ -69,7 +52,7 @@ static void unmeasured_types_score_their_speed_times_one_plus_the_bound(void **)
 static void a_type_is_preferred_only_within_the_bound(void **)
 {
     ObservedSpeeds seen;
-    seen.add(sample(1, "rec", "v100", 20));
+    seen.add(sample(1, "rec", "v100", 1, 20));
     SpeedTableRanker table(kTable);
     MeasuredSpeedRanker learned(table, seen);
     PendingJob rec = job_of("rec");
@@ -83,7 +66,7 @@ static void a_type_is_preferred_only_within_the_bound(void **)
 static void families_without_samples_and_jobs_without_a_family_keep_their_scores(void **)
 {
     ObservedSpeeds seen;
-    seen.add(sample(1, "rec", "v100", 20));
+    seen.add(sample(1, "rec", "v100", 1, 20));
     SpeedTableRanker table(kTable);
     MeasuredSpeedRanker learned(table, seen);
     ExploringRanker ranker(learned, seen, ClusterSnapshot{}, 0.5);
@@ -106,8 +89,8 @@ static void a_type_a_running_job_of_the_family_holds_is_not_explored(void **)
     b.add_running(3, b.now() + 600, "p", res(1, 1000, {{"p100", 1}})).family = "other";
     b.add_running(4, b.now() + 600, "p", res(1, 1000, {{"p100", 1}}));
     ObservedSpeeds seen;
-    seen.add(sample(1, "rec", "v100", 20));
-    seen.add(sample(5, "lm", "v100", 20));
+    seen.add(sample(1, "rec", "v100", 1, 20));
+    seen.add(sample(5, "lm", "v100", 1, 20));
     SpeedTableRanker table(kTable);
     MeasuredSpeedRanker learned(table, seen);
     ExploringRanker ranker(learned, seen, b.snapshot(), 0.5);
@@ -120,7 +103,7 @@ static void a_type_a_running_job_of_the_family_holds_is_not_explored(void **)
 static void a_type_the_prior_does_not_rate_is_not_explored(void **)
 {
     ObservedSpeeds seen;
-    seen.add(sample(1, "rec", "v100", 20));
+    seen.add(sample(1, "rec", "v100", 1, 20));
     SpeedTableRanker table(kTable);
     MeasuredSpeedRanker learned(table, seen);
     ExploringRanker ranker(learned, seen, ClusterSnapshot{}, 0.5);
@@ -140,7 +123,7 @@ static void allocator_options_carry_the_raised_score(void **)
     PendingJob &job = b.add_pending(7, 1, one);
     job.family = "rec";
     ObservedSpeeds seen;
-    seen.add(sample(1, "rec", "v100", 20));
+    seen.add(sample(1, "rec", "v100", 1, 20));
     SpeedTableRanker table(kTable);
     MeasuredSpeedRanker learned(table, seen);
     ExploringRanker ranker(learned, seen, b.snapshot(), 0.5);

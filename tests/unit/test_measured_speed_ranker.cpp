@@ -9,29 +9,11 @@
 #include <string>
 
 #include "core/measured_speed_ranker.h"
+#include "sample_builder.h"
 
 using namespace accord::core;
-
-static ThroughputSample sample(uint32_t job, const std::string &family, const std::string &type, int gpus,
-                               double rate)
-{
-    ThroughputSample s;
-    s.time = 100;
-    s.job_id = job;
-    s.user = "alice";
-    s.family = family;
-    s.gpus = {{type, gpus}};
-    s.nodes = "n1";
-    s.report = ProgressReport{ReportMetric::StepsPerSecond, rate, 1};
-    return s;
-}
-
-static PendingJob job_of(const std::string &family)
-{
-    PendingJob j;
-    j.family = family;
-    return j;
-}
+using accord::test::job_of;
+using accord::test::sample;
 
 static bool near(std::optional<double> a, double b) { return a && std::fabs(*a - b) < 1e-9; }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "slurm/model_ranker.h"
+#include "sample_builder.h"
 #include "snapshot_builder.h"
 
 using accord::core::PendingJob;
@@ -19,6 +20,7 @@ using accord::core::ThroughputSample;
 using accord::slurm::cycle_ranker;
 using accord::slurm::predict_family_speeds;
 using accord::test::SnapshotBuilder;
+using accord::test::sample;
 
 namespace {
 
@@ -136,19 +138,6 @@ static void ranker_uses_the_model_for_known_families_and_the_table_otherwise(voi
     assert_contains(ranker->speed_source(), "accord_gpu_speed");
 }
 
-static ThroughputSample measured(uint32_t job, const std::string &family, const std::string &type, double rate)
-{
-    ThroughputSample s;
-    s.time = 100;
-    s.job_id = job;
-    s.user = "alice";
-    s.family = family;
-    s.gpus = {{type, 1}};
-    s.nodes = "n";
-    s.report.rate = rate;
-    return s;
-}
-
 // Running jobs measured "mystery" (unknown to the model) twice as fast on
 // t4 as on a100, and ResNet-50 on v100 at 4 steps/s: those replace the
 // prior (the table, the model) and rescale the family's other types.
@@ -157,9 +146,9 @@ static void measurements_of_running_jobs_replace_the_prior(void **)
     SnapshotBuilder b = cluster();
     FakeModel model;
     ObservedSpeeds observed;
-    observed.add(measured(7, "mystery", "t4", 6));
-    observed.add(measured(8, "mystery", "a100", 3));
-    observed.add(measured(9, "ResNet-50 (batch size 64)", "v100", 4));
+    observed.add(sample(7, "mystery", "t4", 1, 6));
+    observed.add(sample(8, "mystery", "a100", 1, 3));
+    observed.add(sample(9, "ResNet-50 (batch size 64)", "v100", 1, 4));
     const std::map<std::string, double> table = {{"a100", 3}, {"v100", 2}, {"t4", 1}};
     auto ranker = cycle_ranker(&model, "learned model m.pt", observed, b.snapshot(), table);
     const auto &queue = b.snapshot().queue;
@@ -179,8 +168,8 @@ static void without_model_or_measurements_the_table_ranks(void **)
     auto plain = cycle_ranker(nullptr, "", ObservedSpeeds(), b.snapshot(), table);
     assert_string_equal(plain->rule().c_str(), accord::core::SpeedTableRanker(table).rule().c_str());
     ObservedSpeeds observed;
-    observed.add(measured(7, "mystery", "t4", 6));
-    observed.add(measured(8, "mystery", "a100", 3));
+    observed.add(sample(7, "mystery", "t4", 1, 6));
+    observed.add(sample(8, "mystery", "a100", 1, 3));
     auto learned = cycle_ranker(nullptr, "", observed, b.snapshot(), table);
     const auto &queue = b.snapshot().queue;
     assert_true(learned->score(queue[2], "t4") > learned->score(queue[2], "a100"));
@@ -195,7 +184,7 @@ static void accord_explore_raises_the_types_a_family_has_not_run_on(void **)
 {
     SnapshotBuilder b = cluster();
     ObservedSpeeds observed;
-    observed.add(measured(8, "mystery", "a100", 3));
+    observed.add(sample(8, "mystery", "a100", 1, 3));
     const std::map<std::string, double> table = {{"a100", 3}, {"v100", 2}, {"t4", 1}};
     const auto &queue = b.snapshot().queue;
     auto exploring = cycle_ranker(nullptr, "", observed, b.snapshot(), table, 0.6);

@@ -16,6 +16,7 @@
 #include "model/batch_interpolation.h"
 #include "model/model_training.h"
 #include "model/neighbour_estimates.h"
+#include "tiny_training_data.h"
 
 using namespace accord::model;
 
@@ -124,19 +125,8 @@ void test_pair_estimate_interpolates_over_the_new_type(void **)
 
 TrainingData tiny_data()
 {
-    TrainingData data;
-    const std::vector<std::string> jobs = {"ResNet-18 (batch size 32)", "ResNet-18 (batch size 128)",
-                                           "LM (batch size 10)", "LM (batch size 40)"};
-    for (size_t j = 0; j < jobs.size(); j++)
-        for (const char *gpu : {"k80", "v100"})
-            for (int gpus : {1, 2}) {
-                double speed = (gpu[0] == 'k' ? 0.3 + 0.05 * j : 1.0) * gpus * (1 - 0.05 * (gpus - 1));
-                data.isolated.push_back(IsolatedSample{jobs[j], gpu, gpus, false, speed});
-                for (size_t o = 0; o < jobs.size(); o++)
-                    if (gpus == 1)
-                        data.pairs.push_back(PairSample{jobs[j], jobs[o], gpu, 1, 0.4 + 0.1 * o + 0.05 * j});
-            }
-    return data;
+    return accord::test::tiny_data({"ResNet-18 (batch size 32)", "ResNet-18 (batch size 128)", "LM (batch size 10)",
+                                    "LM (batch size 40)"});
 }
 
 LearnedModel tiny_model(const CorrectionGates &gates, int members = 2)
