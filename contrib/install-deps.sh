@@ -42,7 +42,7 @@ apt-get install -y -qq --no-install-recommends \
     libjansson-dev libhwloc-dev libcmocka-dev libglpk-dev \
     libtorch-dev libopenblas0-openmp \
     clang libclang-rt-14-dev \
-    procps psmisc gnuplot-nox >/dev/null
+    procps psmisc gnuplot-nox jq >/dev/null
 
 version=$(dpkg-query -W -f='${Version}' slurmctld)
 upstream=${version%-*}
