@@ -6,6 +6,7 @@
 #include <deque>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "sim/job_speed.h"
@@ -82,6 +83,28 @@ inline sim::GpuPool pool(const std::string &type, int nodes, int gpus_per_node)
     p.nodes = nodes;
     p.gpus_per_node = gpus_per_node;
     return p;
+}
+
+// A table of measured rates alone: (GPU type, job type, GPUs, steps/s).
+inline sim::ThroughputTable table_of(const std::vector<std::tuple<std::string, std::string, int, double>> &rows)
+{
+    sim::ThroughputTable t;
+    for (const auto &[gpu, job, sf, speed] : rows)
+        t.set_isolated(gpu, job, sf, false, speed);
+    return t;
+}
+
+// A: 4 steps/s on fast, 1 on slow; B: 1 and 2; C: 2 and 2. One GPU of each
+// type, one GPU each. Max-min X: A fast 10/19; B slow 12/19; C fast 9/19, slow 7/19.
+inline GavelView three_jobs()
+{
+    GavelView v(table_of({{"fast", "A", 1, 4}, {"slow", "A", 1, 1}, {"fast", "B", 1, 1},
+                          {"slow", "B", 1, 2}, {"fast", "C", 1, 2}, {"slow", "C", 1, 2}}),
+                {pool("fast", 1, 1), pool("slow", 1, 1)});
+    v.add("A");
+    v.add("B");
+    v.add("C");
+    return v;
 }
 
 }  // namespace accord::test

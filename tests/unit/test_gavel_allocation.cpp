@@ -17,6 +17,8 @@
 using namespace accord::sim;
 using accord::test::GavelView;
 using accord::test::pool;
+using accord::test::table_of;
+using accord::test::three_jobs;
 
 static bool near(double a, double b, double tol = 1e-6) { return std::fabs(a - b) < tol; }
 
@@ -24,26 +26,6 @@ static void assert_near(double got, double want, double tol = 1e-6)
 {
     if (!near(got, want, tol))
         fail_msg("got %.9f, want %.9f", got, want);
-}
-
-static ThroughputTable table_of(const std::vector<std::tuple<std::string, std::string, int, double>> &rows)
-{
-    ThroughputTable t;
-    for (const auto &[gpu, job, sf, speed] : rows)
-        t.set_isolated(gpu, job, sf, false, speed);
-    return t;
-}
-
-// A: 4 steps/s on fast, 1 on slow; B: 1 and 2; C: 2 and 2. One GPU each.
-static GavelView three_jobs()
-{
-    GavelView v(table_of({{"fast", "A", 1, 4}, {"slow", "A", 1, 1}, {"fast", "B", 1, 1},
-                          {"slow", "B", 1, 2}, {"fast", "C", 1, 2}, {"slow", "C", 1, 2}}),
-                {pool("fast", 1, 1), pool("slow", 1, 1)});
-    v.add("A");
-    v.add("B");
-    v.add("C");
-    return v;
 }
 
 static GavelAllocation solve(const GavelInstance &inst, GavelObjective objective, LpBudget budget = {})

@@ -18,27 +18,8 @@
 using namespace accord::sim;
 using accord::test::GavelView;
 using accord::test::pool;
-
-static ThroughputTable table_of(const std::vector<std::tuple<std::string, std::string, int, double>> &rows)
-{
-    ThroughputTable t;
-    for (const auto &[gpu, job, sf, speed] : rows)
-        t.set_isolated(gpu, job, sf, false, speed);
-    return t;
-}
-
-// A: 4 fast / 1 slow, B: 1 / 2, C: 2 / 2 steps/s; one GPU of each type.
-// Max-min X: A fast 10/19; B slow 12/19; C fast 9/19, slow 7/19.
-static GavelView three_jobs()
-{
-    GavelView v(table_of({{"fast", "A", 1, 4}, {"slow", "A", 1, 1}, {"fast", "B", 1, 1},
-                          {"slow", "B", 1, 2}, {"fast", "C", 1, 2}, {"slow", "C", 1, 2}}),
-                {pool("fast", 1, 1), pool("slow", 1, 1)});
-    v.add("A");
-    v.add("B");
-    v.add("C");
-    return v;
-}
+using accord::test::table_of;
+using accord::test::three_jobs;
 
 // Each job at most once; per type the GPUs fit; pairs name each other.
 static void assert_valid(const RoundView &view, const std::vector<Allocation> &given)
