@@ -52,7 +52,24 @@ std::optional<Resources> node_take(const PendingJob &job, const Resources &deman
     }
     if (!covers(free, demand))
         return std::nullopt;
-    return demand;
+    Resources take = demand;
+    if (demand.shards > 0 && !free.shards_by_gpu.empty())
+        take.shards_by_gpu[first_gpu_with_shards(free, demand.shards)] = demand.shards;
+    return take;
+}
+
+// A start now takes its shards from the GPU Slurm gives now (`shared`),
+// which must also stay free over the job's period: a reservation may hold
+// it later. False when it does not.
+bool take_from_shared_gpu(const PendingJob &job, Resources &take, const Resources &free, const SharedGpu &shared)
+{
+    if (job.exclusive || take.shards_by_gpu.empty())
+        return true;
+    auto it = free.shards_by_gpu.find(shared.gpu);
+    if (it == free.shards_by_gpu.end() || it->second < job.shards_per_node)
+        return false;
+    take.shards_by_gpu = {{shared.gpu, job.shards_per_node}};
+    return true;
 }
 
 // `gpus`: what the job uses of the node's GPUs of the type (an exclusive
@@ -109,6 +126,8 @@ std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gp
     for (const auto &[node, free, required] : frees) {
         auto take = node_take(job, demand, free, timelines.at(node).capacity());
         auto shared = take ? shared_gpu(job, node, sharing) : std::nullopt;
+        if (shared && !take_from_shared_gpu(job, *take, free, *shared))
+            shared.reset();
         if (!take || (shares && !shared)) {
             if (required)
                 return std::nullopt;

@@ -38,8 +38,9 @@ using FreeResources = std::function<Resources(int node)>;
 // now, for a start now) ranks nodes of equal node count by how close the
 // GPUs the job would get are; without it, or with no node's topology
 // known, nodes rank by fit alone. `sharing` (the shards free now, for a
-// start now) takes only nodes with a GPU that has the job's shards free,
-// and ranks them by predicted loss (SharedGpu::loss()) when it is known on
+// start now) takes only nodes with a GPU that has the job's shards free
+// (now, and over the period on that GPU when `free_of` counts shards per
+// GPU), and ranks them by predicted loss (SharedGpu::loss()) when it is known on
 // every one of them; otherwise by fit, fewest shards left first.
 std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_type,
                                const std::vector<NodeTimeline> &timelines,
