@@ -94,16 +94,27 @@ std::optional<SharedGpu> shared_gpu(const PendingJob &job, int node, const Shard
     return sharing->share(node, job.shards_per_node, job.family);
 }
 
+bool unpredicted(const Candidate &c) { return !c.shared || !c.shared->predicted; }
+
 // Predicted losses rank the candidates only when known on every one: a
-// partial ranking would favour nodes for what is known of them.
-bool rank_by_loss(std::vector<Candidate> &others)
+// partial ranking would favour nodes for what is known of them. So a GPU
+// joined earlier in the cycle without a prediction for its new users
+// (more than one start joined it) leaves the job to fit too; the pick
+// says so, and the next cycle predicts for those users.
+void rank_by_loss(std::vector<Candidate> &others, Pick &pick)
 {
+    pick.shard_candidates = static_cast<int>(others.size());
+    bool known = true;
     for (const auto &c : others)
-        if (!c.shared || !c.shared->predicted)
-            return false;
+        if (unpredicted(c)) {
+            known = false;
+            pick.unpredicted_joined = pick.unpredicted_joined || (c.shared && c.shared->joined_this_cycle);
+        }
+    if (!known)
+        return;
     for (auto &c : others)
         std::get<1>(c.rank) = c.shared->loss();
-    return true;
+    pick.by_slowdown = !others.empty();
 }
 
 struct NodeFree {
@@ -149,10 +160,8 @@ std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gp
     size_t wanted = node_count - pick.placement.size();
     if (others.size() < wanted)
         return std::nullopt;
-    if (shares) {
-        pick.by_slowdown = !others.empty() && rank_by_loss(others);
-        pick.shard_candidates = static_cast<int>(others.size());
-    }
+    if (shares)
+        rank_by_loss(others, pick);
     std::partial_sort(others.begin(), others.begin() + wanted, others.end(),
                       [](const Candidate &a, const Candidate &b) { return a.rank < b.rank; });
     for (size_t i = 0; i < wanted; i++) {

@@ -27,6 +27,9 @@ struct Pick {
     std::vector<SharedGpu> shared;
     bool by_slowdown = false;
     int shard_candidates = 0;
+    // Fit chose: a candidate's GPU lacked a prediction because a start
+    // planned earlier in this cycle joined it.
+    bool unpredicted_joined = false;
 };
 
 // What a node can give the job; the caller decides over which period, and
