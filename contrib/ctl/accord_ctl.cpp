@@ -21,10 +21,12 @@ namespace {
 using namespace accord::ctl;
 
 const char kUsage[] =
-    "Usage: accord-ctl [--json] [--stats-file FILE] [status | queue | stats]\n"
+    "Usage: accord-ctl [--json] [--stats-file FILE] [status | queue | shards | stats]\n"
     "  status             stats file age, predictor, queue size, GPUs per type at the last\n"
     "                     cycle and per partition now (the default)\n"
     "  queue              predicted throughput of the queued GPU jobs per GPU type\n"
+    "  shards             the last shard jobs started: the GPU each shares, with whom, and\n"
+    "                     its predicted slowdown\n"
     "  stats              cycles, jobs started, lock and planning time; the last cycles\n"
     "  --json             the same as JSON\n"
     "  --stats-file FILE  read FILE instead of StateSaveLocation/accord-stats.json\n"
@@ -62,8 +64,8 @@ Options parse_options(int argc, char **argv)
         o.command = argv[optind++];
     if (optind < argc)
         usage_error(std::string("unexpected argument '") + argv[optind] + "'");
-    if (o.command != "status" && o.command != "queue" && o.command != "stats")
-        usage_error("unknown command '" + o.command + "' (status, queue or stats)");
+    if (o.command != "status" && o.command != "queue" && o.command != "shards" && o.command != "stats")
+        usage_error("unknown command '" + o.command + "' (status, queue, shards or stats)");
     return o;
 }
 
@@ -94,6 +96,8 @@ int run(const Options &o)
         std::cout << (o.json ? status_json(stats, parts, now) : status_text(stats, parts, now));
     else if (o.command == "queue")
         std::cout << (o.json ? queue_json(stats) : queue_text(stats));
+    else if (o.command == "shards")
+        std::cout << (o.json ? shards_json(stats) : shards_text(stats));
     else
         std::cout << (o.json ? stats_json(stats, now) : stats_text(stats, now));
     return status;

@@ -223,6 +223,55 @@ std::string queue_json(const StatsFile &stats)
                           "jobs", jobs));
 }
 
+static std::string job_ids(const std::vector<uint32_t> &ids)
+{
+    std::string out;
+    for (uint32_t id : ids)
+        out += (out.empty() ? "" : ",") + std::to_string(id);
+    return out.empty() ? "-" : out;
+}
+
+static std::string two_places(double value)
+{
+    char text[32];
+    snprintf(text, sizeof(text), "%.2f", value);
+    return text;
+}
+
+std::string shards_text(const StatsFile &stats)
+{
+    std::string out = "Shard jobs started lately (newest last): the GPU each was predicted to get and share, "
+                      "its predicted speed shared over alone and the speed its co-runners lose to it\n";
+    TextTable table({"JOBID", "NODE", "GPU", "SHARES_WITH", "SPEED", "OTHERS_LOST", "NODE_BY"});
+    for (const auto &v : stats.shard_starts) {
+        bool alone = v.co_runners.empty();
+        table.add({std::to_string(v.job_id), v.node, std::to_string(v.gpu), job_ids(v.co_runners),
+                   alone ? "1.00" : v.predicted ? two_places(v.slowdown) : "?",
+                   alone ? "0.00" : v.predicted ? two_places(v.others_lost) : "?",
+                   v.by_slowdown ? "least loss" : "fit"});
+    }
+    out += table.text();
+    out += "'?': no prediction; SystemComment says whether Slurm gave another GPU\n";
+    return out;
+}
+
+std::string shards_json(const StatsFile &stats)
+{
+    json_t *starts = json_array();
+    for (const auto &v : stats.shard_starts) {
+        json_t *co_runners = json_array();
+        for (uint32_t id : v.co_runners)
+            json_array_append_new(co_runners, json_integer(id));
+        json_t *start = json_pack("{s:I, s:I, s:s, s:i, s:o, s:b, s:b}", "job_id", (json_int_t)v.job_id, "time",
+                                  (json_int_t)v.time, "node", v.node.c_str(), "gpu", v.gpu, "co_runners", co_runners,
+                                  "predicted", v.predicted, "by_slowdown", v.by_slowdown);
+        json_object_set_new(start, "slowdown", v.predicted ? json_real(v.slowdown) : json_null());
+        json_object_set_new(start, "others_lost", v.predicted ? json_real(v.others_lost) : json_null());
+        json_array_append_new(starts, start);
+    }
+    return dump(json_pack("{s:o}", "shard_starts", starts));
+}
+
 std::string stats_text(const StatsFile &stats, int64_t now)
 {
     uint64_t cycles = stats.cycles;

@@ -30,6 +30,11 @@ std::string status_json(const StatsFile &stats, const std::map<std::string, Gpus
 std::string queue_text(const StatsFile &stats);
 std::string queue_json(const StatsFile &stats);
 
+// shards: the last shard jobs started, the GPU each was predicted to
+// share, with whom, and the predicted slowdowns.
+std::string shards_text(const StatsFile &stats);
+std::string shards_json(const StatsFile &stats);
+
 // stats: counters since start-up and the last cycles, like sdiag.
 std::string stats_text(const StatsFile &stats, int64_t now);
 std::string stats_json(const StatsFile &stats, int64_t now);

@@ -65,6 +65,27 @@ public:
         return json_string_value(value);
     }
 
+    bool boolean(const char *key) const
+    {
+        const json_t *value = get(key);
+        if (!json_is_boolean(value))
+            throw StatsError(path_ + ": key " + name(key) + " is not true or false");
+        return json_is_true(value);
+    }
+
+    // A number in [min, max].
+    double real(const char *key, double min, double max) const
+    {
+        const json_t *value = get(key);
+        double number = json_is_number(value) ? json_number_value(value) : min - 1;
+        if (!(number >= min && number <= max))
+            throw StatsError(path_ + ": key " + name(key) + " is not a number from " + std::to_string(min) +
+                             " to " + std::to_string(max));
+        return number;
+    }
+
+    bool has(const char *key) const { return json_object_get(json_, key) != nullptr; }
+
     Object object(const char *key) const { return Object(get(key), name(key), path_); }
 
     const json_t *array(const char *key) const
@@ -173,6 +194,38 @@ void read_queue(const Object &o, slurm::CycleView &view)
     }
 }
 
+slurm::ShardStartView read_shard_start(const Object &o)
+{
+    slurm::ShardStartView v;
+    v.job_id = static_cast<uint32_t>(o.integer("job_id", 1, UINT32_MAX));
+    v.time = o.integer("time");
+    v.node = o.text("node");
+    v.gpu = static_cast<int>(o.integer("gpu", 0, INT_MAX));
+    const json_t *co_runners = o.array("co_runners");
+    for (size_t i = 0; i < json_array_size(co_runners); i++) {
+        const json_t *id = json_array_get(co_runners, i);
+        if (!json_is_integer(id) || json_integer_value(id) < 1 || json_integer_value(id) > UINT32_MAX)
+            o.fail("has co_runners[" + std::to_string(i) + "] not a job id");
+        v.co_runners.push_back(static_cast<uint32_t>(json_integer_value(id)));
+    }
+    v.predicted = o.boolean("predicted");
+    v.slowdown = o.real("slowdown", 0, 1);
+    v.others_lost = o.real("others_lost", -1e9, 1e9);
+    v.by_slowdown = o.boolean("by_slowdown");
+    return v;
+}
+
+// Files of plugins before shard starts were listed have no such key.
+void read_shard_starts(const Object &top, std::vector<slurm::ShardStartView> &starts)
+{
+    if (!top.has("shard_starts"))
+        return;
+    const json_t *listed = top.array("shard_starts");
+    for (size_t i = 0; i < json_array_size(listed); i++)
+        starts.push_back(read_shard_start(
+            Object(json_array_get(listed, i), "shard_starts[" + std::to_string(i) + "]", top.path())));
+}
+
 }  // namespace
 
 StatsFile parse_stats(const std::string &text, const std::string &path)
@@ -205,6 +258,7 @@ StatsFile parse_stats(const std::string &text, const std::string &path)
     s.view.predictor = read_predictor(top.object("predictor"));
     read_gpus(top.object("gpus"), s.view.gpus);
     read_queue(top.object("queue"), s.view);
+    read_shard_starts(top, s.shard_starts);
     return s;
 }
 

@@ -12,6 +12,7 @@
 
 #include "slurm/cycle_stats.h"
 #include "slurm/cycle_view.h"
+#include "slurm/shard_start_view.h"
 
 namespace accord::ctl {
 
@@ -32,6 +33,7 @@ struct StatsFile {
     slurm::CycleRecord last;
     std::vector<slurm::CycleRecord> recent;  // oldest first
     slurm::CycleView view;
+    std::vector<slurm::ShardStartView> shard_starts;  // the last shard jobs started, oldest first
 };
 
 // Parses the file's `text`; `path` names it in errors. Throws StatsError

@@ -126,6 +126,8 @@ std::string sharing_text(const Decision &d, const ClusterSnapshot &s)
     if (d.by_slowdown && shares)
         text += " (the least predicted loss of " + std::to_string(d.shard_candidates) + " node(s); " +
                 (s.slowdowns.source.empty() ? "predicted slowdowns" : s.slowdowns.source) + ")";
+    else if (shares && d.unpredicted_joined)
+        text += " (nodes by fit: a GPU that a start of this cycle joined has no prediction; the next cycle predicts)";
     else if (shares)
         text += " (nodes by fit: some have no prediction)";
     return text;

@@ -63,10 +63,12 @@ struct Decision {
     std::optional<AheadOfPriority> ahead;
     // A start of a shard job: the GPU it is expected to share on each node
     // of `placement`, and whether predicted slowdowns chose the nodes among
-    // `shard_candidates` (core/node_picker.h).
+    // `shard_candidates` (core/node_picker.h), or fit for want of a
+    // prediction on a GPU joined earlier in the cycle.
     std::vector<SharedGpu> shared;
     bool by_slowdown = false;
     int shard_candidates = 0;
+    bool unpredicted_joined = false;
     // A requeue (queue_index is then an index into ClusterSnapshot::running).
     std::optional<RequeueNote> requeue;
 };

@@ -52,7 +52,24 @@ std::optional<Resources> node_take(const PendingJob &job, const Resources &deman
     }
     if (!covers(free, demand))
         return std::nullopt;
-    return demand;
+    Resources take = demand;
+    if (demand.shards > 0 && !free.shards_by_gpu.empty())
+        take.shards_by_gpu[first_gpu_with_shards(free, demand.shards)] = demand.shards;
+    return take;
+}
+
+// A start now takes its shards from the GPU Slurm gives now (`shared`),
+// which must also stay free over the job's period: a reservation may hold
+// it later. False when it does not.
+bool take_from_shared_gpu(const PendingJob &job, Resources &take, const Resources &free, const SharedGpu &shared)
+{
+    if (job.exclusive || take.shards_by_gpu.empty())
+        return true;
+    auto it = free.shards_by_gpu.find(shared.gpu);
+    if (it == free.shards_by_gpu.end() || it->second < job.shards_per_node)
+        return false;
+    take.shards_by_gpu = {{shared.gpu, job.shards_per_node}};
+    return true;
 }
 
 // `gpus`: what the job uses of the node's GPUs of the type (an exclusive
@@ -77,16 +94,27 @@ std::optional<SharedGpu> shared_gpu(const PendingJob &job, int node, const Shard
     return sharing->share(node, job.shards_per_node, job.family);
 }
 
+bool unpredicted(const Candidate &c) { return !c.shared || !c.shared->predicted; }
+
 // Predicted losses rank the candidates only when known on every one: a
-// partial ranking would favour nodes for what is known of them.
-bool rank_by_loss(std::vector<Candidate> &others)
+// partial ranking would favour nodes for what is known of them. So a GPU
+// joined earlier in the cycle without a prediction for its new users
+// (more than one start joined it) leaves the job to fit too; the pick
+// says so, and the next cycle predicts for those users.
+void rank_by_loss(std::vector<Candidate> &others, Pick &pick)
 {
+    pick.shard_candidates = static_cast<int>(others.size());
+    bool known = true;
     for (const auto &c : others)
-        if (!c.shared || !c.shared->predicted)
-            return false;
+        if (unpredicted(c)) {
+            known = false;
+            pick.unpredicted_joined = pick.unpredicted_joined || (c.shared && c.shared->joined_this_cycle);
+        }
+    if (!known)
+        return;
     for (auto &c : others)
         std::get<1>(c.rank) = c.shared->loss();
-    return true;
+    pick.by_slowdown = !others.empty();
 }
 
 struct NodeFree {
@@ -109,6 +137,8 @@ std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gp
     for (const auto &[node, free, required] : frees) {
         auto take = node_take(job, demand, free, timelines.at(node).capacity());
         auto shared = take ? shared_gpu(job, node, sharing) : std::nullopt;
+        if (shared && !take_from_shared_gpu(job, *take, free, *shared))
+            shared.reset();
         if (!take || (shares && !shared)) {
             if (required)
                 return std::nullopt;
@@ -130,10 +160,8 @@ std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gp
     size_t wanted = node_count - pick.placement.size();
     if (others.size() < wanted)
         return std::nullopt;
-    if (shares) {
-        pick.by_slowdown = !others.empty() && rank_by_loss(others);
-        pick.shard_candidates = static_cast<int>(others.size());
-    }
+    if (shares)
+        rank_by_loss(others, pick);
     std::partial_sort(others.begin(), others.begin() + wanted, others.end(),
                       [](const Candidate &a, const Candidate &b) { return a.rank < b.rank; });
     for (size_t i = 0; i < wanted; i++) {

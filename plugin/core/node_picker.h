@@ -27,6 +27,9 @@ struct Pick {
     std::vector<SharedGpu> shared;
     bool by_slowdown = false;
     int shard_candidates = 0;
+    // Fit chose: a candidate's GPU lacked a prediction because a start
+    // planned earlier in this cycle joined it.
+    bool unpredicted_joined = false;
 };
 
 // What a node can give the job; the caller decides over which period, and
@@ -38,8 +41,9 @@ using FreeResources = std::function<Resources(int node)>;
 // now, for a start now) ranks nodes of equal node count by how close the
 // GPUs the job would get are; without it, or with no node's topology
 // known, nodes rank by fit alone. `sharing` (the shards free now, for a
-// start now) takes only nodes with a GPU that has the job's shards free,
-// and ranks them by predicted loss (SharedGpu::loss()) when it is known on
+// start now) takes only nodes with a GPU that has the job's shards free
+// (now, and over the period on that GPU when `free_of` counts shards per
+// GPU), and ranks them by predicted loss (SharedGpu::loss()) when it is known on
 // every one of them; otherwise by fit, fewest shards left first.
 std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_type,
                                const std::vector<NodeTimeline> &timelines,

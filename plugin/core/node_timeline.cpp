@@ -87,13 +87,17 @@ static Resources clamp_at_zero(Resources r)
     r.shards = std::max(r.shards, 0);
     for (auto &entry : r.gpus)
         entry.second = std::max(entry.second, 0);
+    for (auto &entry : r.shards_by_gpu)
+        entry.second = std::max(entry.second, 0);
     return r;
 }
 
 // For amounts clamped at zero: none of anything.
 static bool is_nothing(const Resources &r)
 {
-    return r.cpus == 0 && r.mem_mb == 0 && r.total_gpus() == 0 && r.shards == 0;
+    bool no_shards = std::all_of(r.shards_by_gpu.begin(), r.shards_by_gpu.end(),
+                                 [](const auto &entry) { return entry.second == 0; });
+    return r.cpus == 0 && r.mem_mb == 0 && r.total_gpus() == 0 && r.shards == 0 && no_shards;
 }
 
 std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)

@@ -11,6 +11,8 @@ Resources &Resources::operator+=(const Resources &other)
     shards += other.shards;
     for (const auto &[type, count] : other.gpus)
         gpus[type] += count;
+    for (const auto &[gpu, count] : other.shards_by_gpu)
+        shards_by_gpu[gpu] += count;
     return *this;
 }
 
@@ -21,6 +23,8 @@ Resources &Resources::operator-=(const Resources &other)
     shards -= other.shards;
     for (const auto &[type, count] : other.gpus)
         gpus[type] -= count;
+    for (const auto &[gpu, count] : other.shards_by_gpu)
+        shards_by_gpu[gpu] -= count;
     return *this;
 }
 
@@ -43,9 +47,33 @@ int Resources::total_gpus() const
     return total;
 }
 
+int first_gpu_with_shards(const Resources &free, int shards)
+{
+    for (const auto &[gpu, count] : free.shards_by_gpu)
+        if (count >= shards)
+            return gpu;
+    return -1;
+}
+
+static bool covers_shards(const Resources &available, const Resources &demand)
+{
+    if (available.shards < demand.shards)
+        return false;
+    if (demand.shards <= 0 || available.shards_by_gpu.empty())
+        return true;
+    if (demand.shards_by_gpu.empty())
+        return first_gpu_with_shards(available, demand.shards) >= 0;
+    for (const auto &[gpu, count] : demand.shards_by_gpu) {
+        auto it = available.shards_by_gpu.find(gpu);
+        if (count > 0 && (it == available.shards_by_gpu.end() || it->second < count))
+            return false;
+    }
+    return true;
+}
+
 bool covers(const Resources &available, const Resources &demand)
 {
-    if (available.cpus < demand.cpus || available.mem_mb < demand.mem_mb || available.shards < demand.shards)
+    if (available.cpus < demand.cpus || available.mem_mb < demand.mem_mb || !covers_shards(available, demand))
         return false;
     for (const auto &[type, count] : demand.gpus)
         if (count > 0 && available.gpus_of(type) < count)
@@ -64,6 +92,13 @@ Resources elementwise_min(const Resources &a, const Resources &b)
     for (const auto &[type, count] : b.gpus)
         if (!a.gpus.count(type))
             out.gpus[type] = std::min(0, count);
+    for (const auto &[gpu, count] : a.shards_by_gpu) {
+        auto it = b.shards_by_gpu.find(gpu);
+        out.shards_by_gpu[gpu] = std::min(count, it == b.shards_by_gpu.end() ? 0 : it->second);
+    }
+    for (const auto &[gpu, count] : b.shards_by_gpu)
+        if (!a.shards_by_gpu.count(gpu))
+            out.shards_by_gpu[gpu] = std::min(0, count);
     return out;
 }
 

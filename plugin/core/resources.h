@@ -10,12 +10,17 @@
 namespace accord::core {
 
 using GpuCounts = std::map<std::string, int>;  // GPU type name -> count
+using ShardCounts = std::map<int, int>;        // Slurm GPU index -> shards
 
 struct Resources {
     int cpus = 0;
     int64_t mem_mb = 0;
     GpuCounts gpus;
     int shards = 0;  // gres/shard, over all the node's GPUs
+    // The same shards per GPU, where the shell knows them (empty: only the
+    // total counts). A job's demand leaves it empty, for `shards` from any
+    // one GPU; what it takes names the GPU (first_gpu_with_shards()).
+    ShardCounts shards_by_gpu;
 
     Resources &operator+=(const Resources &other);
     Resources &operator-=(const Resources &other);
@@ -23,8 +28,19 @@ struct Resources {
     int total_gpus() const;
 };
 
-// True when every dimension of `demand` is available in `available`.
+// True when every dimension of `demand` is available in `available`; a
+// demand for shards from no named GPU needs them all on one GPU when
+// `available` counts them per GPU (Slurm 22.05 cons_tres gives a job's
+// shards on a node from one GPU: _pick_specific_topo() in
+// select/cons_common/gres_select_filter.c; _job_test() in common/gres.c,
+// which cons_common/job_test.c reaches through gres_job_test(), counts for
+// a shared gres the most one GPU has free).
 bool covers(const Resources &available, const Resources &demand);
+
+// The GPU cons_tres gives `shards`: the first by index with that many
+// free (GPUs local to the job's socket first, which this does not know);
+// -1 when none has, or `free` counts no shards per GPU.
+int first_gpu_with_shards(const Resources &free, int shards);
 
 // Per-dimension minimum: the resources free throughout two periods.
 Resources elementwise_min(const Resources &a, const Resources &b);

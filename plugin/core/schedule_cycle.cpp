@@ -334,6 +334,7 @@ int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &h
         d.shared = std::move(option->pick.shared);
         d.by_slowdown = option->pick.by_slowdown;
         d.shard_candidates = option->pick.shard_candidates;
+        d.unpredicted_joined = option->pick.unpredicted_joined;
         d.placement = std::move(option->pick.placement);
         d.gpu_type = option->gpu_type;
         d.start_time = snap_.now;

@@ -1,7 +1,10 @@
 // Which slowdowns the node picker may ask of a cycle's SlowdownTable: for
 // every model family of a pending shard job and every GPU with shard jobs
 // on it, that family next to them, and each of them next to the others
-// with and without that family. The shell predicts these in one batch.
+// with and without that family. The same again for each GPU with room for
+// two shard jobs after one pending job of any family has joined it, since
+// the cycle may start that one first. The shell predicts these in one
+// batch.
 #pragma once
 
 #include <vector>

@@ -63,6 +63,7 @@ std::optional<SharedGpu> ShardSharing::share(int node, int shards, const std::st
     const ShardGpu &gpu = gpus_[node][at];
     SharedGpu out;
     out.gpu = gpu.index;
+    out.joined_this_cycle = joined_.count({node, at}) > 0;
     for (const auto &user : gpu.users)
         out.co_runners.push_back(user.job_id);
     predict(gpu, family, out);
@@ -76,6 +77,7 @@ void ShardSharing::take(int node, int shards, uint32_t job_id, const std::string
         return;
     gpus_[node][at].free -= shards;
     gpus_[node][at].users.push_back({job_id, family});
+    joined_.emplace(node, at);
 }
 
 }  // namespace accord::core

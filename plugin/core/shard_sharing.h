@@ -7,7 +7,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/slowdown_table.h"
@@ -20,6 +22,7 @@ namespace accord::core {
 struct SharedGpu {
     int gpu = 0;                      // Slurm's index on the node
     std::vector<uint32_t> co_runners; // jobs already on it
+    bool joined_this_cycle = false;   // one of them is a start planned in this cycle
     bool predicted = false;           // every value below is a prediction
     double slowdown = 1;              // the new job's
     double others_lost = 0;           // the co-runners' speeds lost to it, summed
@@ -44,7 +47,9 @@ public:
     // this does not know).
     std::optional<SharedGpu> share(int node, int shards, const std::string &family) const;
 
-    // Takes the shards share() counted out of that GPU, the job now on it.
+    // Takes the shards share() counted out of that GPU, the job now on it:
+    // a co-runner for the rest of the cycle, whose predictions only the
+    // queries for one start joining a GPU provide (core/shard_queries.h).
     void take(int node, int shards, uint32_t job_id, const std::string &family);
 
     const std::string &source() const { return slowdowns_.source; }
@@ -54,6 +59,7 @@ private:
     void predict(const ShardGpu &gpu, const std::string &family, SharedGpu &out) const;
 
     std::vector<std::vector<ShardGpu>> gpus_;  // per node
+    std::set<std::pair<int, int>> joined_;     // (node, index into gpus_[node]) a start of this cycle took
     const SlowdownTable &slowdowns_;
     bool any_ = false;
 };

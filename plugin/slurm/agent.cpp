@@ -139,6 +139,7 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
     }
     rec.started = applied.started;
     rec.refused = applied.refused;
+    rec.shard_starts = std::move(applied.shard_starts);
     return rec;
 }
 

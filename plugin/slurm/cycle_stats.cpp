@@ -87,6 +87,18 @@ std::string queue_json(const CycleView &v)
            ", \"listed\": [" + (listed.empty() ? "" : "\n    " + listed) + "]}";
 }
 
+std::string shard_start_json(const ShardStartView &v)
+{
+    std::string co_runners;
+    for (uint32_t id : v.co_runners)
+        co_runners += (co_runners.empty() ? "" : ", ") + std::to_string(id);
+    return "{\"job_id\": " + std::to_string(v.job_id) + ", \"time\": " + std::to_string(v.time) +
+           ", \"node\": " + quoted(v.node) + ", \"gpu\": " + std::to_string(v.gpu) + ", \"co_runners\": [" +
+           co_runners + "], \"predicted\": " + (v.predicted ? "true" : "false") +
+           ", \"slowdown\": " + number(v.slowdown) + ", \"others_lost\": " + number(v.others_lost) +
+           ", \"by_slowdown\": " + (v.by_slowdown ? "true" : "false") + "}";
+}
+
 }  // namespace
 
 void CycleStats::record(const CycleRecord &cycle, CycleView view)
@@ -96,6 +108,10 @@ void CycleStats::record(const CycleRecord &cycle, CycleView view)
     if (recent_.size() > kRecentCycles)
         recent_.pop_front();
     view_ = std::move(view);
+    for (const auto &start : cycle.shard_starts)
+        shard_starts_.push_back(start);
+    while (shard_starts_.size() > kRecentShardStarts)
+        shard_starts_.pop_front();
     cycles_++;
     started_total_ += cycle.started;
     refused_total_ += cycle.refused;
@@ -116,12 +132,16 @@ std::string CycleStats::to_json(const StatsContext &context) const
     std::string recent;
     for (const auto &cycle : recent_)
         recent += std::string(recent.empty() ? "" : ",\n    ") + cycle_json(cycle);
+    std::string shard_starts;
+    for (const auto &start : shard_starts_)
+        shard_starts += std::string(shard_starts.empty() ? "" : ",\n    ") + shard_start_json(start);
     return "{\"format\": " + std::to_string(kStatsFormat) +
            ", \"written_at\": " + std::to_string(context.written_at) +
            ", \"interval_s\": " + std::to_string(context.interval_s) + ",\n " + counters +
            ",\n \"last\": " + cycle_json(last_) + ",\n \"recent\": [\n    " + recent +
            "],\n \"predictor\": " + predictor_json(view_.predictor) + ",\n \"gpus\": " + gpus_json(view_.gpus) +
-           ",\n \"queue\": " + queue_json(view_) + "}\n";
+           ",\n \"queue\": " + queue_json(view_) + ",\n \"shard_starts\": [" +
+           (shard_starts.empty() ? "" : "\n    " + shard_starts) + "]}\n";
 }
 
 std::string write_file_atomically(const std::string &path, const std::string &text)

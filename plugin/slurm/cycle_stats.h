@@ -9,8 +9,10 @@
 #include <cstdint>
 #include <deque>
 #include <string>
+#include <vector>
 
 #include "slurm/cycle_view.h"
+#include "slurm/shard_start_view.h"
 
 namespace accord::slurm {
 
@@ -28,6 +30,7 @@ struct CycleRecord {
     int64_t longest_hold_us = 0;  // longest single stretch of holding them
     int64_t lock_wait_us = 0;     // time waiting to get them
     int64_t plan_us = 0;       // time in the core with no lock held
+    std::vector<ShardStartView> shard_starts;  // the cycle's started shard jobs
 };
 
 // What the file says beside the counters.
@@ -44,6 +47,7 @@ public:
 private:
     CycleRecord last_;
     std::deque<CycleRecord> recent_;  // newest last
+    std::deque<ShardStartView> shard_starts_;  // the last kRecentShardStarts, newest last
     CycleView view_;
     uint64_t cycles_ = 0;
     uint64_t started_total_ = 0;

@@ -110,6 +110,8 @@ void started(job_record_t *job, const core::Decision &d, const std::string &comm
                core::sharing_text(d, snap.cluster).c_str(), note.c_str());
     launch(job);
     result.started++;
+    for (auto &view : shard_start_views(d, snap.cluster))
+        result.shard_starts.push_back(std::move(view));
 }
 
 bool refused(job_record_t *job, const core::Decision &d, int rc, const std::string &note, ApplyResult &result)

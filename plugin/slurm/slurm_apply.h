@@ -6,8 +6,10 @@
 
 #include <chrono>
 #include <cstddef>
+#include <vector>
 
 #include "core/schedule_cycle.h"
+#include "slurm/shard_start_view.h"
 #include "slurm/slurm_snapshot.h"
 
 namespace accord::slurm {
@@ -15,6 +17,7 @@ namespace accord::slurm {
 struct ApplyResult {
     size_t started = 0;
     size_t refused = 0;  // planned starts that Slurm refused
+    std::vector<ShardStartView> shard_starts;  // of the started shard jobs
 };
 
 // Applies decisions from `next` on until all are applied or `deadline`

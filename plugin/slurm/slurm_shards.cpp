@@ -69,6 +69,18 @@ int node_shard_capacity(node_record_t *node)
     return state ? static_cast<int>(state->gres_cnt_avail) : 0;
 }
 
+core::ShardCounts node_shard_capacity_by_gpu(node_record_t *node)
+{
+    core::ShardCounts capacity;
+    gres_node_state_t *state = node_shard_state(node);
+    if (!state || !state->topo_gres_cnt_avail)
+        return capacity;
+    for (int t = 0; t < state->topo_cnt; t++)
+        if (state->topo_gres_cnt_avail[t] > 0)
+            capacity[gpu_of_record(state, t)] += static_cast<int>(state->topo_gres_cnt_avail[t]);
+    return capacity;
+}
+
 ShardHold job_shards_on_node(job_record_t *job, int node_offset)
 {
     ShardHold hold;

@@ -18,6 +18,9 @@ std::vector<core::ShardGpu> node_shard_gpus(node_record_t *node);
 // All shards the node has.
 int node_shard_capacity(node_record_t *node);
 
+// The same per GPU, by Slurm index (GPUs kept from sharing left out).
+core::ShardCounts node_shard_capacity_by_gpu(node_record_t *node);
+
 // Where `job` holds shards on the `node_offset`-th node of its allocation.
 struct ShardHold {
     int count = 0;

@@ -18,6 +18,7 @@ core::Resources node_capacity(node_record_t *node)
     r.mem_mb = static_cast<int64_t>(node->real_memory - std::min(node->mem_spec_limit, node->real_memory));
     r.gpus = node_gpu_capacity(node);
     r.shards = node_shard_capacity(node);
+    r.shards_by_gpu = node_shard_capacity_by_gpu(node);
     return r;
 }
 
@@ -73,6 +74,8 @@ void add_running(SlurmSnapshot &snap, const std::vector<int> &cluster_index)
                 use.used.gpus = job_gpus_on_node(job, offset, node);
                 ShardHold shards = job_shards_on_node(job, offset);
                 use.used.shards = shards.count;
+                if (shards.count > 0 && shards.gpu >= 0)
+                    use.used.shards_by_gpu[shards.gpu] = shards.count;
                 if (shards.count > 0)
                     add_shard_user(snap.cluster.nodes[use.node], shards, run);
                 snap.cluster.nodes[use.node].free -= use.used;
@@ -122,8 +125,11 @@ std::vector<int> add_nodes(SlurmSnapshot &snap, NodeTopologies &topologies)
         n.free.gpus = node_gpu_free(node_record_table_ptr[snap.slurm_index[c]]);
         hide_shared_gpus(n);
         n.free.shards = 0;
-        for (const auto &gpu : n.shard_gpus)
+        n.free.shards_by_gpu.clear();
+        for (const auto &gpu : n.shard_gpus) {
             n.free.shards += gpu.free;
+            n.free.shards_by_gpu[gpu.index] = gpu.free;
+        }
     }
     return cluster_index;
 }

@@ -7,8 +7,9 @@
 # slow each other far more than ResNet-50 and ResNet-18 do (on a v100:
 # 0.43 and 0.18 of their speeds alone against 0.76 and 0.63), so with the
 # model a ResNet-50 shard job goes to v100-2; without its family, and with
-# the model unset, to v100-1. Run in file order: the last test unsets the
-# model.
+# the model unset, to v100-1. Two ResNet-50 jobs started in one cycle do
+# not share a GPU while one is idle. Run in file order: the last test
+# unsets the model.
 
 SHARDS_MODEL=$CLUSTER_DIR-shards/m.pt
 SHARDS_BUILD=${ACCORD_LIVE_BIN_DIR:-${ACCORD_BUILD_DIR:-${PLUGIN_DIR:+$PLUGIN_DIR/..}}}
@@ -24,6 +25,12 @@ shards_model() {
         --sia "$here/../../../shared/data/sia/profiles" \
         --out "$SHARDS_MODEL" --steps 5 --members 1 --hidden 8 >"$CLUSTER_DIR-shards/train.log" 2>&1
 }
+
+SHARDS_CTL=${SHARDS_BUILD:+$SHARDS_BUILD/}accord-ctl
+
+# accord-ctl shards's line for a job on a node.
+ctl_shard_line() { "$SHARDS_CTL" shards 2>/dev/null | grep -E "^ *$1 +$2 "; }
+ctl_lists() { ctl_shard_line "$@" >/dev/null; }
 
 shards_log_has() { grep -q -F -- "$1" "$CLUSTER_DIR/log/slurmctld.log"; }
 
@@ -75,6 +82,27 @@ test_shard_job_goes_where_it_slows_least() {
         "shares v100-2 GPU 0 with JobId=${NEIGHBOURS##* }: predicted speed [01]\.[0-9]+ of its own alone, -?[0-9.]+ lost by the others \(the least predicted loss of 2 node\(s\); learned model m\.pt\)"
     check "the start log line says it too" shards_log_has \
         "sched/accord: started JobId=$j in all on v100-2; shares v100-2 GPU 0 with JobId=${NEIGHBOURS##* }: predicted speed"
+}
+
+# Two ResNet-50 jobs released at once start in one cycle: the first on
+# v100-1's GPU 0 (no one anywhere, node order); the second must see it
+# there and go to v100-2's idle GPU 0 by the prediction made for the pair,
+# not next to it by fit.
+test_two_started_in_one_cycle_do_not_share() {
+    local a b
+    a=$(shard_job --hold --accord-model=ResNet-50)
+    b=$(shard_job --hold --accord-model=ResNet-50)
+    scontrol release "$a,$b"
+    check "the first runs" wait_state "$a" RUNNING 30
+    check "the second runs" wait_state "$b" RUNNING 30
+    check "in the same cycle" equals "$(job_field "$b" StartTime)" "$(job_field "$a" StartTime)"
+    check "the first on v100-1" equals "$(job_field "$a" NodeList)" v100-1
+    check "the second on v100-2, not next to the first" equals "$(job_field "$b" NodeList)" v100-2
+    check "its decision says it has the GPU to itself" contains "$(job_comment "$b")" \
+        "shard of v100-2 GPU 0, no other job on it"
+    check "accord-ctl shards lists it" wait_until 10 ctl_lists "$b" v100-2
+    check "on GPU 0, alone, chosen by the least loss" matches "$(ctl_shard_line "$b" v100-2)" \
+        "^ *$b +v100-2 +0 +- +1\.00 +0\.00 +least loss"
 }
 
 test_without_model_fit_decides() {

@@ -143,6 +143,37 @@ public:
         n.topology = std::move(topology);
     }
 
+    // Gives `node` shards on GPUs of `type`, `per_gpu[i]` on GPU i, counted
+    // per GPU as the slurmctld shell does, all free.
+    void set_shards(int node, const std::string &type, const std::vector<int> &per_gpu)
+    {
+        Node &n = snap_.nodes.at(node);
+        n.shard_gpus.clear();
+        for (size_t g = 0; g < per_gpu.size(); g++) {
+            n.shard_gpus.push_back(core::ShardGpu{static_cast<int>(g), type, per_gpu[g], {}});
+            n.capacity.shards += per_gpu[g];
+            n.capacity.shards_by_gpu[static_cast<int>(g)] = per_gpu[g];
+            n.free.shards += per_gpu[g];
+            n.free.shards_by_gpu[static_cast<int>(g)] = per_gpu[g];
+        }
+    }
+
+    // A running job of `family` holding `shards` of `node`'s GPU `gpu`
+    // until `end_time` (after set_shards).
+    RunningJob &add_shard_running(uint32_t job_id, int64_t end_time, int node, int gpu, int shards,
+                                  const std::string &family)
+    {
+        Resources used = res(1, 1000);
+        used.shards = shards;
+        used.shards_by_gpu[gpu] = shards;
+        core::ShardGpu &on = snap_.nodes.at(node).shard_gpus.at(gpu);
+        on.free -= shards;
+        on.users.push_back({job_id, family});
+        RunningJob &job = add_running(job_id, end_time, node, used);
+        job.family = family;
+        return job;
+    }
+
     PendingJob &pending(size_t index) { return snap_.queue.at(index); }
     Node &node_at(int index) { return snap_.nodes.at(index); }
 

@@ -140,6 +140,53 @@ static void stats_text_gives_totals_means_and_recent_cycles(void **)
     assert_contains(text, "    2           3        1         0        0  1.500");
 }
 
+// JobId 20 shares t4-1's GPU 0 with 11 and 12 (predicted, by the least
+// loss), 21 has v100-2's GPU 3 alone, 22 shares without a prediction.
+ctl::StatsFile with_shard_starts()
+{
+    ctl::StatsFile s = sample();
+    slurm::ShardStartView shared;
+    shared.job_id = 20;
+    shared.node = "t4-1";
+    shared.co_runners = {11, 12};
+    shared.predicted = true;
+    shared.slowdown = 0.6;
+    shared.others_lost = 0.25;
+    shared.by_slowdown = true;
+    slurm::ShardStartView alone;
+    alone.job_id = 21;
+    alone.node = "v100-2";
+    alone.gpu = 3;
+    alone.by_slowdown = true;
+    slurm::ShardStartView unknown;
+    unknown.job_id = 22;
+    unknown.node = "t4-1";
+    unknown.co_runners = {20};
+    s.shard_starts = {shared, alone, unknown};
+    return s;
+}
+
+static void shards_text_gives_gpu_co_runners_and_prediction(void **)
+{
+    std::string text = ctl::shards_text(with_shard_starts());
+    assert_contains(text, "JOBID  NODE    GPU  SHARES_WITH  SPEED  OTHERS_LOST  NODE_BY");
+    assert_contains(text, "   20  t4-1      0  11,12         0.60         0.25  least loss");
+    assert_contains(text, "   21  v100-2    3  -             1.00         0.00  least loss");
+    assert_contains(text, "   22  t4-1      0  20               ?            ?  fit");
+}
+
+static void shards_json_gives_null_without_prediction(void **)
+{
+    json_t *json = parsed(ctl::shards_json(with_shard_starts()));
+    json_t *starts = json_object_get(json, "shard_starts");
+    assert_int_equal(json_array_size(starts), 3);
+    json_t *first = json_array_get(starts, 0);
+    assert_true(json_real_value(json_object_get(first, "slowdown")) == 0.6);
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(first, "co_runners"), 1)), 12);
+    assert_true(json_is_null(json_object_get(json_array_get(starts, 2), "slowdown")));
+    json_decref(json);
+}
+
 static void queue_json_gives_throughput_or_null(void **)
 {
     json_t *json = parsed(ctl::queue_json(sample()));
@@ -241,6 +288,8 @@ int main()
         cmocka_unit_test(learned_model_is_named_with_its_fallback_table),
         cmocka_unit_test(stats_text_gives_totals_means_and_recent_cycles),
         cmocka_unit_test(queue_json_gives_throughput_or_null),
+        cmocka_unit_test(shards_text_gives_gpu_co_runners_and_prediction),
+        cmocka_unit_test(shards_json_gives_null_without_prediction),
         cmocka_unit_test(status_json_flags_staleness_and_partitions),
         cmocka_unit_test(stats_json_has_counters_and_cycles),
         cmocka_unit_test(gres_counts_typed_untyped_and_skips_others),

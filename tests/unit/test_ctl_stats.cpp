@@ -13,6 +13,7 @@
 #include "ctl/stats_file.h"
 #include "slurm/cycle_stats.h"
 #include "slurm/cycle_view.h"
+#include "slurm/shard_start_view.h"
 #include "snapshot_builder.h"
 
 using namespace accord;
@@ -157,6 +158,90 @@ static void counters_and_recent_cycles_round_trip(void **)
     assert_int_equal(s.recent.size(), slurm::kRecentCycles);
     assert_int_equal(s.recent.front().time, 1000 + 4);  // the oldest three dropped
     assert_int_equal(s.last.time, 1000 + slurm::kRecentCycles + 3);
+}
+
+// A started shard job's decision: on a100-1's GPU 1 next to JobId 1 with
+// a prediction, on t4-1's GPU 0 alone; chosen by the least loss.
+core::Decision shard_start(uint32_t job_id)
+{
+    core::Decision d;
+    d.job_id = job_id;
+    d.verdict = core::Verdict::Start;
+    d.placement = {{0, {}}, {2, {}}};
+    core::SharedGpu shared;
+    shared.gpu = 1;
+    shared.co_runners = {1};
+    shared.predicted = true;
+    shared.slowdown = 0.75;
+    shared.others_lost = 0.125;
+    d.shared = {shared, core::SharedGpu{}};
+    d.by_slowdown = true;
+    return d;
+}
+
+static void shard_start_views_one_per_node(void **)
+{
+    SnapshotBuilder b = cluster();
+    auto views = slurm::shard_start_views(shard_start(10), b.get());
+    assert_int_equal(views.size(), 2);
+    assert_string_equal(views[0].node.c_str(), "a100-1");
+    assert_int_equal(views[0].gpu, 1);
+    assert_int_equal(views[0].co_runners.at(0), 1);
+    assert_true(views[0].predicted && views[0].by_slowdown);
+    assert_int_equal(views[0].time, b.now());
+    assert_string_equal(views[1].node.c_str(), "t4-1");
+    assert_true(views[1].co_runners.empty());
+    core::Decision reserve = shard_start(11);
+    reserve.verdict = core::Verdict::Reserve;
+    assert_true(slurm::shard_start_views(reserve, b.get()).empty());
+    core::Decision plain = shard_start(12);
+    plain.shared.clear();  // not a shard job
+    assert_true(slurm::shard_start_views(plain, b.get()).empty());
+}
+
+static void shard_starts_round_trip_and_are_capped(void **)
+{
+    SnapshotBuilder b = cluster();
+    slurm::CycleStats stats;
+    for (uint32_t id = 1; id <= slurm::kRecentShardStarts; id++) {
+        slurm::CycleRecord rec;
+        rec.shard_starts = slurm::shard_start_views(shard_start(id), b.get());  // two per job
+        stats.record(rec, view_of(b.get()));
+    }
+    ctl::StatsFile s = ctl::parse_stats(stats.to_json({2000, 5}), "f");
+    assert_int_equal(s.shard_starts.size(), slurm::kRecentShardStarts);
+    const auto &newest = s.shard_starts.back();
+    assert_int_equal(newest.job_id, slurm::kRecentShardStarts);
+    assert_string_equal(newest.node.c_str(), "t4-1");
+    const auto &shared = s.shard_starts[s.shard_starts.size() - 2];
+    assert_int_equal(shared.gpu, 1);
+    assert_int_equal(shared.co_runners.at(0), 1);
+    assert_true(shared.predicted && shared.by_slowdown);
+    assert_float_equal(shared.slowdown, 0.75, 1e-9);
+    assert_float_equal(shared.others_lost, 0.125, 1e-9);
+}
+
+static void file_without_shard_starts_lists_none(void **)
+{
+    SnapshotBuilder b = cluster();
+    std::string text = written_file(view_of(b.get()), 1);
+    size_t at = text.find(",\n \"shard_starts\"");
+    assert_true(at != std::string::npos);
+    text = text.substr(0, at) + "}\n";
+    assert_true(ctl::parse_stats(text, "f").shard_starts.empty());
+}
+
+static void bad_shard_start_is_named(void **)
+{
+    SnapshotBuilder b = cluster();
+    slurm::CycleStats stats;
+    slurm::CycleRecord rec;
+    rec.shard_starts = slurm::shard_start_views(shard_start(10), b.get());
+    stats.record(rec, view_of(b.get()));
+    std::string text = stats.to_json({2000, 5});
+    const std::string good = "\"slowdown\": 0.75";
+    text.replace(text.find(good), good.size(), "\"slowdown\": 1.5");
+    assert_error(text, "key shard_starts[0].slowdown is not a number from");
 }
 
 static void names_with_quotes_are_escaped(void **)
@@ -308,6 +393,10 @@ int main()
         cmocka_unit_test(listed_jobs_are_capped),
         cmocka_unit_test(predictor_kind_follows_the_table),
         cmocka_unit_test(counters_and_recent_cycles_round_trip),
+        cmocka_unit_test(shard_start_views_one_per_node),
+        cmocka_unit_test(shard_starts_round_trip_and_are_capped),
+        cmocka_unit_test(file_without_shard_starts_lists_none),
+        cmocka_unit_test(bad_shard_start_is_named),
         cmocka_unit_test(names_with_quotes_are_escaped),
         cmocka_unit_test(corrupt_json_names_line_and_column),
         cmocka_unit_test(missing_key_is_named_by_its_path),

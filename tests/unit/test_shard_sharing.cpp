@@ -125,7 +125,53 @@ static void queries_cover_the_new_job_and_each_co_runner(void **)
     assert_true(has({"B", "v100", {"A"}}));  // B before C comes
     assert_true(has({"A", "v100", {"B"}}));
     assert_true(has({"A", "v100", {"B", "C"}}));
-    assert_int_equal(keys.size(), 7);
+    assert_true(has({"C", "v100", {"C"}}));  // the idle GPUs 1, after one C joined
+    assert_int_equal(keys.size(), 8);
+}
+
+static bool has_key(const std::vector<SlowdownKey> &keys, const SlowdownKey &k)
+{
+    for (const auto &key : keys)
+        if (!(key < k) && !(k < key))
+            return true;
+    return false;
+}
+
+static void queries_cover_one_start_joining_a_gpu(void **)
+{
+    // x's GPU 0: A and 2 shards free, room for two 1-shard jobs; y's GPU 0:
+    // B and 1 free, room for one. C and D are pending.
+    SnapshotBuilder b = a_on_x_b_on_y();
+    b.node_at(b.node("x")).shard_gpus[0].free = 2;
+    b.node_at(b.node("x")).shard_gpus[1].free = 1;
+    b.node_at(b.node("y")).shard_gpus[1].free = 1;
+    shard_job(b, 10, "C");
+    shard_job(b, 11, "D");
+    std::vector<SlowdownKey> keys = shard_slowdown_queries(b.get());
+    assert_true(has_key(keys, {"C", "v100", {"A", "D"}}));  // D started first on x's GPU 0
+    assert_true(has_key(keys, {"A", "v100", {"C", "D"}}));
+    assert_true(has_key(keys, {"D", "v100", {"A", "C"}}));
+    assert_true(has_key(keys, {"D", "v100", {"A", "D"}}));
+    assert_false(has_key(keys, {"C", "v100", {"B", "D"}}));  // y's GPU 0 holds one more only
+    assert_false(has_key(keys, {"C", "v100", {"D"}}));       // no idle GPU holds two
+}
+
+// Nodes "x" and "y", each with one v100 GPU of `shards` shards, idle.
+static SnapshotBuilder two_idle_gpus(int shards)
+{
+    SnapshotBuilder b;
+    for (const char *name : {"x", "y"})
+        b.set_shards(b.add_node(name, 16, 64000, {{"v100", 1}}), "v100", {shards});
+    return b;
+}
+
+// Every slowdown the queries list, as a shell would fill them.
+static void predict_queries(SnapshotBuilder &b, double slowdown)
+{
+    SlowdownTable &t = b.snapshot().slowdowns;
+    for (const auto &key : shard_slowdown_queries(b.get()))
+        t.set(key, slowdown);
+    t.source = "learned model m.pt";
 }
 
 // ---- which GPU, and the loss --------------------------------------------------
@@ -294,6 +340,65 @@ static void second_start_in_a_cycle_sees_the_first(void **)
     assert_true(plan.decisions[1].shared[0].co_runners.empty());
 }
 
+static void second_start_sees_the_first_by_its_prediction(void **)
+{
+    // Two C jobs on two idle GPUs: the first takes x's (node order); the
+    // queries predicted C next to C, so the second goes to y's idle GPU,
+    // by the least loss, not next to the first by fit.
+    SnapshotBuilder b = two_idle_gpus(2);
+    shard_job(b, 10, "C");
+    shard_job(b, 11, "C");
+    predict_queries(b, 0.6);
+    SpeedTableRanker ranker(std::map<std::string, double>{});
+    auto plan = schedule_cycle(b.get(), CycleConfig{}, ranker);
+    assert_int_equal(plan.decisions.size(), 2);
+    assert_int_equal(plan.decisions[0].placement[0].node, b.node("x"));
+    const auto &second = plan.decisions[1];
+    assert_int_equal(second.placement[0].node, b.node("y"));
+    assert_true(second.by_slowdown);
+    assert_true(second.shared[0].co_runners.empty());
+}
+
+static void start_joining_shows_as_co_runner_with_prediction(void **)
+{
+    // Only x has shards: the second C job shares x's GPU with the first,
+    // whose start this cycle planned, with the prediction for the pair.
+    SnapshotBuilder b = two_idle_gpus(2);
+    shard_job(b, 10, "C").allowed_nodes = {0};
+    shard_job(b, 11, "C").allowed_nodes = {0};
+    predict_queries(b, 0.6);
+    SpeedTableRanker ranker(std::map<std::string, double>{});
+    auto plan = schedule_cycle(b.get(), CycleConfig{}, ranker);
+    const auto &second = plan.decisions.at(1);
+    assert_true(second.shared[0].joined_this_cycle);
+    assert_int_equal(second.shared[0].co_runners.at(0), 10);
+    assert_true(second.shared[0].predicted);
+    assert_float_equal(second.shared[0].loss(), 0.4 + 0.4, 1e-9);
+}
+
+static void gpu_joined_twice_in_a_cycle_leaves_fit_and_says_why(void **)
+{
+    // GPUs of 4 shards: C jobs 10 and 11 take x and y, 12 joins x (equal
+    // predicted losses, fit decides). For 13, x holds two starts of this
+    // cycle, a set no query covers: fit decides, and its comment says why.
+    SnapshotBuilder b = two_idle_gpus(4);
+    for (uint32_t id = 10; id <= 13; id++)
+        shard_job(b, id, "C");
+    predict_queries(b, 0.6);
+    SpeedTableRanker ranker(std::map<std::string, double>{});
+    auto plan = schedule_cycle(b.get(), CycleConfig{}, ranker);
+    assert_int_equal(plan.decisions.size(), 4);
+    assert_true(plan.decisions[2].by_slowdown);
+    assert_false(plan.decisions[2].unpredicted_joined);
+    const auto &last = plan.decisions[3];
+    assert_false(last.by_slowdown);
+    assert_true(last.unpredicted_joined);
+    assert_int_equal(last.placement[0].node, b.node("x"));  // fewest shards left
+    assert_string_equal(accord::core::sharing_text(last, b.get()).c_str(),
+                        "; shares x GPU 0 with JobId=10,12, no slowdown prediction (nodes by fit: a GPU that a "
+                        "start of this cycle joined has no prediction; the next cycle predicts)");
+}
+
 static void no_gpu_with_room_waits_for_resources(void **)
 {
     // 3 shards free on x (2 + 1) and on y, but no GPU with 3.
@@ -324,6 +429,10 @@ int main(void)
         cmocka_unit_test(cycle_says_which_gpu_and_the_prediction),
         cmocka_unit_test(second_start_in_a_cycle_sees_the_first),
         cmocka_unit_test(no_gpu_with_room_waits_for_resources),
+        cmocka_unit_test(queries_cover_one_start_joining_a_gpu),
+        cmocka_unit_test(second_start_sees_the_first_by_its_prediction),
+        cmocka_unit_test(start_joining_shows_as_co_runner_with_prediction),
+        cmocka_unit_test(gpu_joined_twice_in_a_cycle_leaves_fit_and_says_why),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

@@ -1,0 +1,160 @@
+// Unit tests for counting gres/shard per GPU (Slurm 22.05's cons_tres
+// gives all of a job's shards on a node from one GPU): core/resources's
+// per-GPU shards, the node picker's choice of that GPU, and through
+// schedule_cycle the fit check and reservations that follow from it.
+#include "cmocka_cpp.h"
+
+#include <map>
+#include <string>
+
+#include "core/decision.h"
+#include "core/gpu_type_ranker.h"
+#include "core/resources.h"
+#include "core/schedule_cycle.h"
+#include "snapshot_builder.h"
+
+using accord::core::covers;
+using accord::core::CycleConfig;
+using accord::core::elementwise_min;
+using accord::core::first_gpu_with_shards;
+using accord::core::schedule_cycle;
+using accord::core::SpeedTableRanker;
+using accord::core::Verdict;
+using accord::core::WaitReason;
+using namespace accord::test;
+
+static Resources shards(std::map<int, int> by_gpu)
+{
+    Resources r;
+    for (const auto &[gpu, count] : by_gpu)
+        r.shards += count;
+    r.shards_by_gpu = std::move(by_gpu);
+    return r;
+}
+
+static Resources any_gpu_shards(int count)
+{
+    Resources r;
+    r.shards = count;
+    return r;
+}
+
+static accord::core::CyclePlan plan(const SnapshotBuilder &b)
+{
+    SpeedTableRanker ranker(std::map<std::string, double>{});
+    return schedule_cycle(b.get(), CycleConfig{}, ranker);
+}
+
+static PendingJob &shard_job(SnapshotBuilder &b, uint32_t id, int count, int64_t limit_s)
+{
+    PendingJob &j = b.add_pending(id, 1, {}, limit_s);
+    j.shards_per_node = count;
+    return j;
+}
+
+// ---- resources ------------------------------------------------------------------
+
+static void shards_on_one_gpu_needed_when_counted_per_gpu(void **)
+{
+    Resources split = shards({{0, 2}, {1, 2}});
+    assert_false(covers(split, any_gpu_shards(4)));
+    assert_true(covers(split, any_gpu_shards(2)));
+    assert_true(covers(any_gpu_shards(4), any_gpu_shards(4)));  // totals only: the total decides
+}
+
+static void a_named_gpu_must_have_them(void **)
+{
+    Resources split = shards({{0, 1}, {1, 2}});
+    assert_true(covers(split, shards({{1, 2}})));
+    assert_false(covers(split, shards({{0, 2}})));
+    assert_false(covers(split, shards({{3, 1}})));
+}
+
+static void first_gpu_by_index_with_room(void **)
+{
+    assert_int_equal(first_gpu_with_shards(shards({{0, 1}, {1, 2}, {2, 2}}), 2), 1);
+    assert_int_equal(first_gpu_with_shards(shards({{0, 1}, {1, 1}}), 2), -1);
+    assert_int_equal(first_gpu_with_shards(any_gpu_shards(8), 2), -1);
+}
+
+static void arithmetic_and_min_go_per_gpu(void **)
+{
+    Resources r = shards({{0, 2}, {1, 2}});
+    r -= shards({{1, 1}});
+    assert_int_equal(r.shards, 3);
+    assert_int_equal(r.shards_by_gpu[1], 1);
+    Resources m = elementwise_min(r, shards({{0, 1}, {1, 2}}));
+    assert_int_equal(m.shards_by_gpu[0], 1);
+    assert_int_equal(m.shards_by_gpu[1], 1);
+}
+
+// ---- through a cycle --------------------------------------------------------------
+
+static void job_larger_than_any_gpus_shards_never_fits(void **)
+{
+    // 4 shards in all, 2 on each GPU: a 4-shard job can never start.
+    SnapshotBuilder b;
+    b.set_shards(b.add_node("x", 16, 64000, {{"v100", 2}}), "v100", {2, 2});
+    shard_job(b, 10, 4, 3600);
+    auto p = plan(b);
+    assert_true(p.decisions.at(0).verdict == Verdict::Wait);
+    assert_true(p.decisions.at(0).reason == WaitReason::NeverFits);
+}
+
+static void reservation_waits_for_one_gpu_with_room(void **)
+{
+    // x's GPUs have 4 shards each: A holds 2 of GPU 0 and B 2 of GPU 1
+    // until +1000, C 1 of GPU 1 until +100. At +100 the node has 4 free
+    // but 2 per GPU: a 4-shard job is reserved at +1000, on GPU 0.
+    SnapshotBuilder b;
+    int x = b.add_node("x", 16, 64000, {{"v100", 2}});
+    b.set_shards(x, "v100", {4, 4});
+    b.add_shard_running(1, b.now() + 1000, x, 0, 2, "A");
+    b.add_shard_running(2, b.now() + 1000, x, 1, 2, "B");
+    b.add_shard_running(3, b.now() + 100, x, 1, 1, "C");
+    shard_job(b, 10, 4, 3600);
+    auto p = plan(b);
+    const auto &d = p.decisions.at(0);
+    assert_true(d.verdict == Verdict::Reserve);
+    assert_int_equal(d.start_time, b.now() + 1000);
+    assert_int_equal(d.placement.at(0).used.shards_by_gpu.at(0), 4);
+}
+
+static void start_now_takes_the_gpu_slurm_gives(void **)
+{
+    // One shard free now on each GPU. A 2-shard job (first) is reserved on
+    // GPU 0 from +100, when A ends. A long 1-shard job would get GPU 0 from
+    // cons_tres (first with room now) and delay that reservation, though
+    // GPU 1 has room all along: it waits. A short one starts, on GPU 0.
+    SnapshotBuilder b;
+    int x = b.add_node("x", 16, 64000, {{"v100", 2}});
+    b.set_shards(x, "v100", {2, 2});
+    b.add_shard_running(1, b.now() + 100, x, 0, 1, "A");
+    b.add_shard_running(2, b.now() + 5000, x, 1, 1, "B");
+    shard_job(b, 10, 2, 3600);
+    shard_job(b, 11, 1, 3600);
+    shard_job(b, 12, 1, 50);
+    auto p = plan(b);
+    assert_int_equal(p.decisions.size(), 3);
+    assert_true(p.decisions[0].verdict == Verdict::Reserve);
+    assert_int_equal(p.decisions[0].placement.at(0).used.shards_by_gpu.at(0), 2);
+    assert_true(p.decisions[1].verdict == Verdict::Wait);
+    assert_true(p.decisions[1].reason == WaitReason::Priority);
+    assert_true(p.decisions[2].verdict == Verdict::Start);
+    assert_int_equal(p.decisions[2].shared.at(0).gpu, 0);
+    assert_int_equal(p.decisions[2].placement.at(0).used.shards_by_gpu.at(0), 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(shards_on_one_gpu_needed_when_counted_per_gpu),
+        cmocka_unit_test(a_named_gpu_must_have_them),
+        cmocka_unit_test(first_gpu_by_index_with_room),
+        cmocka_unit_test(arithmetic_and_min_go_per_gpu),
+        cmocka_unit_test(job_larger_than_any_gpus_shards_never_fits),
+        cmocka_unit_test(reservation_waits_for_one_gpu_with_room),
+        cmocka_unit_test(start_now_takes_the_gpu_slurm_gives),
+    };
+    return cmocka_run_group_tests(tests, nullptr, nullptr);
+}
