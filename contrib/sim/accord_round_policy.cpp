@@ -105,20 +105,11 @@ const AccordRoundPolicy::Known &AccordRoundPolicy::known(const RoundView &view, 
         known_.resize(job.index + 1);
     Known &k = known_[job.index];
     if (k.seen == 0) {
-        k = Known{options_of(view, job), kind(job.trace->job_type), 0, std::nullopt, 0};
+        k = Known{options_of(view, job), kind(job.trace->job_type), 0};
         active_.push_back(job.index);
     }
     k.seen = calls_;
     return k;
-}
-
-// The job's restarts so far (see the header), `k` updated with this call.
-int AccordRoundPolicy::count_restarts(Known &k, const RoundJob &job)
-{
-    if (job.current && k.held != job.current)
-        k.starts++;
-    k.held = job.current;
-    return std::max(k.starts - 1, 0);
 }
 
 // The cluster's nodes change only with the pools (never, in one run).
@@ -174,16 +165,12 @@ double AccordRoundPolicy::rho(const RoundView &view, const RoundJob &job,
 std::vector<Allocation> AccordRoundPolicy::allocate(const RoundView &view)
 {
     calls_++;
-    if (charge_restarts_)
-        config_.restart_s = view.restart_s;
     const Nodes &cluster = nodes(view);
     std::vector<core::AllocJob> &jobs = jobs_;
     jobs.resize(view.jobs.size());
     for (size_t j = 0; j < view.jobs.size(); j++) {
         const Known &k = known(view, view.jobs[j]);
         set_alloc_job(jobs[j], view.jobs[j], k.options, k.kind, cluster.of_cluster_node);
-        jobs[j].age_s = view.now_s - view.jobs[j].trace->arrival_s;
-        jobs[j].restarts = count_restarts(known_[view.jobs[j].index], view.jobs[j]);
         if (view.jobs[j].index >= position_.size())
             position_.resize(view.jobs[j].index + 1, -1);
         position_[view.jobs[j].index] = static_cast<long>(j);

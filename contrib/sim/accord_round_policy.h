@@ -16,13 +16,6 @@
 // of which it still needs that less the steps it has done; alone, at the
 // fastest rate of the count it asks for (an interpretation: an elastic
 // job's request is its trace count).
-//
-// With `charge_restarts`, the allocator charges a running job that moves
-// Sia's restart factor (core/restart_charge.h) with the engine's restart
-// time: each job goes with its age (since it arrived, as Sia counts it) and
-// its restarts, counted here as Sia counts them (sim/sia_policy.h): every
-// start after the first on another assignment than it held when last seen,
-// which is when the engine charges a restart.
 #pragma once
 
 #include <map>
@@ -40,9 +33,8 @@ namespace accord::sim {
 
 class AccordRoundPolicy : public RoundPolicy {
 public:
-    explicit AccordRoundPolicy(const PairPredictor &pairs, core::AllocConfig config = {}, double limit_factor = 1.5,
-                               bool charge_restarts = false)
-        : pairs_(pairs), config_(std::move(config)), limit_factor_(limit_factor), charge_restarts_(charge_restarts)
+    explicit AccordRoundPolicy(const PairPredictor &pairs, core::AllocConfig config = {}, double limit_factor = 1.5)
+        : pairs_(pairs), config_(std::move(config)), limit_factor_(limit_factor)
     {
     }
     std::string name() const override { return "accord"; }
@@ -58,8 +50,6 @@ private:
         std::vector<core::JobOption> options;
         uint32_t kind = 0;
         size_t seen = 0;  // the last call of allocate() it was active in (1, 2, ...); 0: not known
-        std::optional<Assignment> held;  // what it held when last seen
-        int starts = 0;
     };
     // The cluster's nodes as the allocator sees them, and the allocator's
     // node number of each of the cluster's nodes.
@@ -69,7 +59,6 @@ private:
         std::vector<size_t> of_cluster_node;  // by the cluster's node index
     };
     const Known &known(const RoundView &view, const RoundJob &job);
-    static int count_restarts(Known &k, const RoundJob &job);
     const Nodes &nodes(const RoundView &view);
     uint32_t kind(const std::string &job_type);
     void forget_finished();
@@ -79,7 +68,6 @@ private:
 
     core::AllocConfig config_;
     double limit_factor_;
-    bool charge_restarts_;
     Nodes nodes_;
     std::vector<Known> known_;                  // by RoundJob::index
     std::vector<size_t> active_;                // the jobs known_ holds

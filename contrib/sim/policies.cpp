@@ -83,9 +83,7 @@ PolicyEntry accord_rounds(const char *name)
                            core::AllocConfig config;
                            config.fairness_bound = settings.fairness_bound;
                            config.queue_weights = true;  // it moves jobs between types every round
-                           // Sia's restart charge (core/restart_charge.h) instead of the flat threshold.
-                           config.migrate_gain = 0;
-                           return std::make_unique<AccordRoundPolicy>(pairs, config, settings.limit_factor, true);
+                           return std::make_unique<AccordRoundPolicy>(pairs, config, settings.limit_factor);
                        },
                        std::nullopt, std::nullopt, true};
 }

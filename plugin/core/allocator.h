@@ -41,9 +41,6 @@
 //  6. Stickiness. A job that keeps its option keeps its nodes and counts
 //     its rate raised by `migrate_gain`, so it moves only for a larger gain;
 //     a new pair must also beat that threshold (it restarts both jobs).
-//     With `restart_s`, a running job that moves also counts its rate
-//     there times Sia's restart factor (core/restart_charge.h), which
-//     its age and restarts give: a job restarted often for its age pays more.
 //
 // Each step has its file: allocator_order.h (1), allocator_admission.h (2),
 // allocator_types.h (3), allocator_leftovers.h (4), allocator_packing.h (5);
@@ -79,15 +76,12 @@ struct AllocJob {
     bool movable = true;             // false: keeps `current` where it is
     long partner = -1;               // the job (index in the list) it shares its GPUs with now
     double rho = 0;                  // predicted finish-time fairness; 0 = unknown
-    double age_s = 0;                // seconds since it arrived (rule 6, with restart_s)
-    int restarts = 0;                // starts after its first, each on another placement (rule 6)
 };
 
 struct AllocConfig {
     double first_queue_gpu_s = 3600;  // > 0
     double queue_factor = 2;          // > 1
     double migrate_gain = 0.1;        // >= 0
-    double restart_s = 0;             // >= 0: what a restart costs a job (rule 6); 0 = no restart charge
     double rank_weight = 0.5;         // >= 0 (rule 3)
     bool queue_weights = false;       // rule 3: jobs of one queue weigh alike (allocator_order.h)
     double fairness_bound = 0;        // 0 = off (rule 1, core/predicted_fairness.h)

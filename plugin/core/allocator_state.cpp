@@ -4,8 +4,6 @@
 #include <cmath>
 #include <utility>
 
-#include "core/restart_charge.h"
-
 namespace accord::core {
 
 AllocState::AllocState(const std::vector<AllocJob> &jobs, const std::vector<AllocNode> &nodes,
@@ -43,19 +41,13 @@ bool AllocState::may_spread(size_t j, int o) const
 // The job's worth on an option placed on `shares`: the log of its rate
 // there (proportional fairness: a job's unit of work cancels out, and the
 // same relative speedup counts the same for every job), its rate raised by
-// the migration threshold when nothing changes, lowered by the restart
-// factor when a running job moves.
+// the migration threshold when nothing changes.
 double AllocState::value(size_t j, int o, const Shares &shares) const
 {
     const JobOption &opt = option(j, o);
     double rate = spread(j, o, shares) ? opt.spread_rate : opt.rate;
-    const AllocJob &job = jobs_[j];
-    bool kept = o == job.current && shares == job.held;
-    if (kept)
-        rate *= 1 + config_.migrate_gain;
-    else if (job.current >= 0)
-        rate *= restart_factor(job, config_.restart_s);
-    return weight[j] * std::log(rate);
+    bool kept = o == jobs_[j].current && shares == jobs_[j].held;
+    return weight[j] * std::log(kept ? rate * (1 + config_.migrate_gain) : rate);
 }
 
 int AllocState::option_with(size_t j, int on_type, int gpus) const

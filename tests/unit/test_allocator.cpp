@@ -192,38 +192,6 @@ static void running_job_moves_only_for_a_large_gain(void **)
     assert_int_equal(allocate(large, nodes, config)[0].option, option_of(large[0], "fast"));
 }
 
-// With a restart charge, a running job moves only when the gain beats the
-// migration threshold and what the move costs it: Sia's restart factor,
-// max(age - restarts x restart_s, 0) / (age + restart_s). A 1.6x faster
-// free type is worth a move to a job with threshold 0.1 and no charge, to
-// an old job that never restarted (factor 9970/10030), not to a job whose
-// restarts ate much of its life (age 1000 s, 10 restarts of 30 s: 700/1030),
-// nor to a younger one with the same restarts (age 400 s: 100/430); a job
-// younger than one restart pays nothing; one whose restarts exceed its age
-// (factor 0) keeps the floor of 1e-3: it moves only for more than 1100x.
-static void moving_a_running_job_charges_its_restart(void **)
-{
-    auto nodes = cluster({{"fast", 1}, {"slow", 1}});
-    auto moves = [&](double restart_s, double age_s, int restarts, double fast_rate) {
-        std::vector<AllocJob> jobs = {job(1, 1, {{"fast", fast_rate}, {"slow", 1}})};
-        holds(jobs[0], "slow", {{1, 1}});
-        jobs[0].age_s = age_s;
-        jobs[0].restarts = restarts;
-        AllocConfig config;
-        config.restart_s = restart_s;
-        return allocate(jobs, nodes, config)[0].option == option_of(jobs[0], "fast");
-    };
-    assert_true(moves(0, 1000, 10, 1.6));
-    assert_true(moves(30, 10000, 0, 1.6));
-    assert_false(moves(30, 1000, 10, 1.6));
-    assert_true(moves(30, 1000, 10, 1.7));
-    assert_false(moves(30, 400, 10, 1.7));
-    assert_true(moves(30, 400, 10, 5));
-    assert_true(moves(30, 20, 10, 1.2));
-    assert_false(moves(30, 100, 10, 100));
-    assert_true(moves(30, 100, 10, 2000));
-}
-
 // Two jobs of equal size trade types when both placed greedily ended on
 // the type the other gains more from.
 static void equal_sized_jobs_swap_types(void **)
@@ -483,7 +451,6 @@ int main()
         cmocka_unit_test(elastic_counts_tile_nodes),
         cmocka_unit_test(earlier_in_the_order_gets_the_larger_share),
         cmocka_unit_test(alike_jobs_of_one_queue_do_not_trade_places),
-        cmocka_unit_test(moving_a_running_job_charges_its_restart),
         cmocka_unit_test(waiting_job_is_packed_when_the_pair_gains),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
