@@ -19,8 +19,11 @@ std::vector<AllocChoice> allocate(const std::vector<AllocJob> &jobs, const std::
     search_types(s);
     admit_waiting(s);
     improve(s);
-    if (pairs)
+    if (pairs) {
+        pack_admitted(s, *pairs);
+        admit_waiting(s);
         pack_waiting(s, *pairs);
+    }
     return s.choice;
 }
 

@@ -34,10 +34,16 @@
 //  4. Leftovers. Jobs still waiting take what is free; admitted jobs move to
 //     free GPUs, or two jobs of equal count swap nodes of two types, when
 //     that raises their values.
-//  5. Packing (when the shell knows pair rates). Jobs still waiting, earliest
-//     in the order first, share the GPUs of a job running alone on one node
-//     with the same count when the pair does at least as much as the host
-//     alone (each rate over its rate alone), the best such pair.
+//  5. Packing (when the shell knows pair rates), onto the GPUs of a job
+//     running alone on one node with the same count (the host). First an
+//     admitted job running alone moves onto a host when the pair raises the
+//     two jobs' sum of w x log(rate) (rule 3's objective, each job's rate
+//     raised by the migration threshold when it keeps what it has): sharing
+//     a fast type can beat a slow type alone, as in Gavel's packed
+//     policies. Jobs still waiting then take the GPUs this freed. Then jobs
+//     still waiting, earliest in the order first, share a host's GPUs when
+//     the pair does at least as much as the host alone (each rate over its
+//     rate alone), the best such pair.
 //  6. Stickiness. A job that keeps its option keeps its nodes and counts
 //     its rate raised by `migrate_gain`, so it moves only for a larger gain;
 //     a new pair must also beat that threshold (it restarts both jobs).

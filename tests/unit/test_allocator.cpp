@@ -429,6 +429,55 @@ static void waiting_job_is_packed_when_the_pair_gains(void **)
     assert_int_equal(kept[1].partner, 0);
 }
 
+// A job running alone on a slow type moves to share a fast GPU when the
+// pair raises the two jobs' sum of w x log(rate), and a waiting job takes
+// the slow GPU it frees; a pair that slows the host too much is refused.
+// Weights: 3 jobs, sqrt(3) for the host, sqrt(2) for the mover.
+static void admitted_job_moves_onto_a_faster_host_when_the_pair_gains(void **)
+{
+    std::vector<AllocJob> jobs = {job(1, 1, {{"v100", 10}}), job(2, 1, {{"v100", 10}, {"k80", 1}}),
+                                  job(3, 1, {{"k80", 1}})};
+    jobs[1].kind = 1;
+    jobs[2].kind = 2;
+    holds(jobs[0], "v100", {{0, 1}});
+    holds(jobs[1], "k80", {{1, 1}});
+    jobs[1].attained_gpu_s = 1e5;
+    jobs[2].attained_gpu_s = 2e5;
+    auto nodes = cluster({{"v100", 1}, {"k80", 1}});
+    // sqrt(2) x log(5 / 1.1) + sqrt(3) x log(6 / 11) = +1.09;
+    // sqrt(2) x log(1.5 / 1.1) + sqrt(3) x log(3 / 11) = -1.81.
+    TwoKinds gains({6, 5}), slows({3, 1.5});
+    auto moved = allocate(jobs, nodes, AllocConfig{}, &gains);
+    assert_int_equal(moved[1].option, option_of(jobs[1], "v100"));
+    assert_int_equal(moved[1].partner, 0);
+    assert_int_equal(moved[0].partner, 1);
+    assert_true(moved[1].shares == moved[0].shares);
+    assert_int_equal(moved[2].option, option_of(jobs[2], "k80"));
+    auto kept = allocate(jobs, nodes, AllocConfig{}, &slows);
+    assert_int_equal(kept[1].option, option_of(jobs[1], "k80"));
+    assert_int_equal(kept[1].partner, -1);
+    assert_int_equal(kept[2].option, -1);
+}
+
+// Of two alike hosts the mover shares the one later in the order: slowing
+// it costs the objective least (its weight is the smaller), although the
+// other has the lower index.
+static void mover_shares_the_lighter_of_alike_hosts(void **)
+{
+    std::vector<AllocJob> jobs = {job(1, 1, {{"v100", 10}}), job(2, 1, {{"v100", 10}}),
+                                  job(3, 1, {{"v100", 10}, {"k80", 1}})};
+    jobs[2].kind = 1;
+    holds(jobs[0], "v100", {{0, 1}});
+    holds(jobs[1], "v100", {{1, 1}});
+    holds(jobs[2], "k80", {{2, 1}});
+    jobs[2].attained_gpu_s = 1e5;
+    TwoKinds gains({6, 5});
+    auto choice = allocate(jobs, cluster({{"v100", 1}, {"v100", 1}, {"k80", 1}}), AllocConfig{}, &gains);
+    assert_int_equal(choice[2].partner, 1);
+    assert_int_equal(choice[1].partner, 2);
+    assert_int_equal(choice[0].partner, -1);
+}
+
 int main()
 {
     const struct CMUnitTest tests[] = {
@@ -452,6 +501,8 @@ int main()
         cmocka_unit_test(earlier_in_the_order_gets_the_larger_share),
         cmocka_unit_test(alike_jobs_of_one_queue_do_not_trade_places),
         cmocka_unit_test(waiting_job_is_packed_when_the_pair_gains),
+        cmocka_unit_test(admitted_job_moves_onto_a_faster_host_when_the_pair_gains),
+        cmocka_unit_test(mover_shares_the_lighter_of_alike_hosts),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }
