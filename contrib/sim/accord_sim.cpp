@@ -16,6 +16,7 @@
 #include "sim/sim_inputs.h"
 #include "sim/sim_options.h"
 #include "sim/simulator.h"
+#include "sim/speed_model.h"
 
 using namespace accord::sim;
 
@@ -46,7 +47,7 @@ std::string jobs_csv(const SimResult &r)
 }
 
 SimResult run_policy(const PolicyEntry &policy, double fairness_bound, const SimInputs &in, const JobSpeed &speed,
-                     const PairPredictor &pairs, const SimOptions &o)
+                     const PairPredictor &pairs, const SpeedModel *speed_model, const SimOptions &o)
 {
     Progress progress = o.progress ? show_progress : Progress{};
     if (policy.ranker) {
@@ -55,6 +56,12 @@ SimResult run_policy(const PolicyEntry &policy, double fairness_bound, const Sim
         config.allocator = policy.allocator;
         config.fairness_bound = fairness_bound;
         config.preempt = policy.preempt;
+        // Accord's event policies take the learned model as the plugin does.
+        if (speed_model && policy.takes_fairness) {
+            config.uncertainty = speed_model->uncertainty;
+            accord::core::FamilySpeedRanker ranker(speed_model->speeds, o.gpu_speed, speed_model->source);
+            return simulate(in.jobs, speed, config, ranker, progress);
+        }
         return simulate(in.jobs, speed, config, *policy.ranker(in.table, o.gpu_speed), progress);
     }
     RoundConfig rounds = o.rounds;
@@ -113,6 +120,9 @@ int run(const SimOptions &o)
     JobSpeed speed(in.table);
     int gpus = cluster_gpus(in.nodes);
     ChosenPairs pairs = choose_pairs(o, in, speed);
+    std::unique_ptr<SpeedModel> speed_model = load_speed_model(o, in);
+    if (speed_model)
+        std::cerr << "accord-sim: " << speed_model->note << "\n";
     if (o.pair_predictor != "oracle")
         std::cerr << "accord-sim: " << pairs.note << "\n";
 
@@ -124,7 +134,8 @@ int run(const SimOptions &o)
         if (o.progress)
             std::fprintf(stderr, "accord-sim: policy %s\n", name.c_str());
         auto t0 = std::chrono::steady_clock::now();
-        SimResult result = run_policy(*runs[i].policy, runs[i].fairness_bound, in, speed, *pairs.predictor, o);
+        SimResult result = run_policy(*runs[i].policy, runs[i].fairness_bound, in, speed, *pairs.predictor,
+                                      speed_model.get(), o);
         RunSummary summary = summarize(result, gpus, &bound);
         summary.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         json += (i ? ",\n" : "") + to_json(summary, name);

@@ -71,6 +71,13 @@ const char kUsage[] =
     "                       with other job types' pairs held out\n"
     "  --model-module DIR   where accord_model.so is (default: beside accord-sim, its\n"
     "                       .libs, then the install's pkglibdir)\n"
+    "  --speed-model FILE   with --gpu-speed: accord-easy, accord-np and accord-rq rank\n"
+    "                       GPU types by this learned model's predicted throughput,\n"
+    "                       the table for what it does not rate, as the plugin with\n"
+    "                       accord_model; with --explore its ensemble spread scales\n"
+    "                       the bound per job type and GPU type\n"
+    "  --flat-explore       with --speed-model and --explore: every type a job type\n"
+    "                       has not run on gets the whole bound (spread ignored)\n"
     "Output:\n"
     "  --out FILE           JSON results (default: standard output)\n"
     "  --summary-csv FILE   the same figures, one CSV line per policy\n"
@@ -158,8 +165,16 @@ void check_pair_predictor(const SimOptions &o)
         usage_error("--pair-predictor: '" + o.pair_predictor + "' is not oracle, none or model");
     if ((o.pair_predictor == "model") != !o.models.empty())
         usage_error("--pair-predictor model needs --model FILE, and --model needs --pair-predictor model");
-    if (!o.model_module.empty() && o.models.empty())
-        usage_error("--model-module needs --model");
+    if (!o.model_module.empty() && o.models.empty() && o.speed_model.empty())
+        usage_error("--model-module needs --model or --speed-model");
+}
+
+void check_speed_model(const SimOptions &o)
+{
+    if (!o.speed_model.empty() && o.gpu_speed.empty())
+        usage_error("--speed-model needs --gpu-speed: the table the plugin falls back to and scales by");
+    if (o.flat_explore && (o.speed_model.empty() || o.config.explore <= 0))
+        usage_error("--flat-explore needs --speed-model and --explore");
 }
 
 }  // namespace
@@ -184,7 +199,8 @@ SimOptions parse_sim_options(int argc, char **argv)
         {"gpu-speed", required_argument, nullptr, 'V'},  {"learn", no_argument, nullptr, 'L'},
         {"pair-predictor", required_argument, nullptr, 'k'}, {"model", required_argument, nullptr, 'm'},
         {"model-module", required_argument, nullptr, 'M'}, {"fairness", required_argument, nullptr, 'F'},
-        {"explore", required_argument, nullptr, 'E'},
+        {"explore", required_argument, nullptr, 'E'},     {"speed-model", required_argument, nullptr, 'Y'},
+        {"flat-explore", no_argument, nullptr, 'Z'},
         {nullptr, 0, nullptr, 0}};
     SimOptions o;
     o.progress = isatty(STDERR_FILENO);
@@ -232,6 +248,8 @@ SimOptions parse_sim_options(int argc, char **argv)
         case 'k': o.pair_predictor = optarg; break;
         case 'm': o.models.push_back(optarg); break;
         case 'M': o.model_module = optarg; break;
+        case 'Y': o.speed_model = optarg; break;
+        case 'Z': o.flat_explore = true; break;
         case 'h': std::cout << kUsage; std::exit(0);
         default: usage_error("unknown option");
         }
@@ -240,6 +258,7 @@ SimOptions parse_sim_options(int argc, char **argv)
         usage_error(std::string("unexpected argument '") + argv[optind] + "'");
     check_sources(o);
     check_pair_predictor(o);
+    check_speed_model(o);
     if (o.config.explore > 0 && !o.config.learn)
         usage_error("--explore needs --learn: it explores what learning has not measured");
     o.policies = policy_list(policy);

@@ -33,6 +33,10 @@ struct SimOptions {
     // `model_module` or beside the program).
     std::string pair_predictor = "oracle", model_module;
     std::vector<std::string> models;
+    // The learned model the Accord event policies rank GPU types by
+    // (speed_model.h); flat_explore: --explore ignores its spread.
+    std::string speed_model;
+    bool flat_explore = false;
     SimConfig config;
     RoundConfig rounds;
     std::string out, summary_csv, decision_log, jobs_csv, write_trace;

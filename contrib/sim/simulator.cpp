@@ -245,7 +245,7 @@ void Simulation::cycle()
     core::MeasuredSpeedRanker learned(ranker_, observed_);
     std::optional<core::ExploringRanker> exploring;
     if (config_.learn && config_.explore > 0)
-        exploring.emplace(learned, observed_, snap_, config_.explore);
+        exploring.emplace(learned, observed_, snap_, config_.explore, config_.uncertainty);
     const core::GpuTypeRanker *chosen = exploring ? &*exploring : config_.learn ? &learned : &ranker_;
     const core::GpuTypeRanker &ranker = *chosen;
     core::CyclePlan plan;

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "core/allocator.h"
 #include "core/preempt_cycle.h"
 #include "core/gpu_type_ranker.h"
+#include "core/model_uncertainty.h"
 #include "core/snapshot.h"
 #include "sim/gavel_trace.h"
 #include "sim/job_speed.h"
@@ -45,6 +47,9 @@ struct SimConfig {
     // With learn: accord_explore, the bound on exploring GPU types a job's
     // family has not run on (core/exploring_ranker.h); 0 = off.
     double explore = 0;
+    // With explore: the learned model's uncertainty scales the bound per
+    // (job type, GPU type) (core/model_uncertainty.h); null: the whole bound.
+    std::shared_ptr<const core::ModelUncertainty> uncertainty;
 };
 
 struct SimJob {

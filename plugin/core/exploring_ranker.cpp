@@ -5,15 +5,17 @@
 namespace accord::core {
 
 ExploringRanker::ExploringRanker(std::unique_ptr<GpuTypeRanker> learned, const ObservedSpeeds &observed,
-                                 const ClusterSnapshot &snapshot, double bound)
-    : ExploringRanker(*learned, observed, snapshot, bound)
+                                 const ClusterSnapshot &snapshot, double bound,
+                                 std::shared_ptr<const ModelUncertainty> uncertainty)
+    : ExploringRanker(*learned, observed, snapshot, bound, std::move(uncertainty))
 {
     owned_ = std::move(learned);
 }
 
 ExploringRanker::ExploringRanker(const GpuTypeRanker &learned, const ObservedSpeeds &observed,
-                                 const ClusterSnapshot &snapshot, double bound)
-    : learned_(learned), observed_(observed), bound_(bound)
+                                 const ClusterSnapshot &snapshot, double bound,
+                                 std::shared_ptr<const ModelUncertainty> uncertainty)
+    : learned_(learned), observed_(observed), bound_(bound), uncertainty_(std::move(uncertainty))
 {
     for (const auto &job : snapshot.running) {
         if (job.family.empty())
@@ -36,15 +38,22 @@ bool ExploringRanker::explores(const PendingJob &job, const std::string &type) c
     return !types.empty() && !types.count(type) && learned_.speed(job, type).has_value();
 }
 
+double ExploringRanker::bonus(const PendingJob &job, const std::string &type) const
+{
+    if (!explores(job, type))
+        return 1;
+    return 1 + bound_ * (uncertainty_ ? uncertainty_->share(job.family, type) : 1.0);
+}
+
 double ExploringRanker::score(const PendingJob &job, const std::string &type) const
 {
-    double score = learned_.score(job, type);
-    return explores(job, type) ? score * (1 + bound_) : score;
+    return learned_.score(job, type) * bonus(job, type);
 }
 
 std::string ExploringRanker::rule() const
 {
-    return learned_.rule() + ", types the family has not run on raised by accord_explore";
+    std::string rule = learned_.rule() + ", types the family has not run on raised by accord_explore";
+    return uncertainty_ && !uncertainty_->empty() ? rule + " times the model's uncertainty" : rule;
 }
 
 std::optional<double> ExploringRanker::speed(const PendingJob &job, const std::string &type) const

@@ -7,12 +7,14 @@
 // The rule, optimism under uncertainty bounded by the admin: for a family
 // with at least one measured type, a type it has no sample on (and that
 // none of its running jobs holds: that job's report is on its way) scores
-// its predicted speed times (1 + bound). A job therefore goes there instead
-// of a free measured type only when its predicted run time there is at most
-// (1 + bound) times the run time on that type: no job is predicted to lose
-// more than `bound` of its run time by exploring. The uncertainty is "no
-// sample yet": the speed table declares none, and the learned model's
-// ensemble spread does not reach the ranker (our interpretation,
+// its predicted speed times (1 + bound x share), share in [0, 1]. A job
+// therefore goes there instead of a free measured type only when its
+// predicted run time there is at most (1 + bound) times the run time on
+// that type: no job is predicted to lose more than `bound` of its run time
+// by exploring. The share is how unsure the learned model is of the pair
+// (core/model_uncertainty.h: its ensemble spread over the largest one);
+// without a model, or for a pair the model does not rate, it is 1: the
+// whole bound, alike for every type without a sample (our interpretation,
 // docs/design.md, "Learning from running jobs").
 // A family without any sample keeps the prior (every type would be raised
 // alike). Only score() is raised: speed() stays the prediction users are
@@ -28,6 +30,7 @@
 #include <utility>
 
 #include "core/gpu_type_ranker.h"
+#include "core/model_uncertainty.h"
 #include "core/observed_speeds.h"
 #include "core/snapshot.h"
 
@@ -36,11 +39,12 @@ namespace accord::core {
 class ExploringRanker : public GpuTypeRanker {
 public:
     // `observed` (and `learned` given by reference) must outlive the ranker;
-    // `bound` is accord_explore (> 0).
+    // `bound` is accord_explore (> 0); `uncertainty` null: no model, every
+    // share 1.
     ExploringRanker(std::unique_ptr<GpuTypeRanker> learned, const ObservedSpeeds &observed,
-                    const ClusterSnapshot &snapshot, double bound);
+                    const ClusterSnapshot &snapshot, double bound, std::shared_ptr<const ModelUncertainty> uncertainty = nullptr);
     ExploringRanker(const GpuTypeRanker &learned, const ObservedSpeeds &observed, const ClusterSnapshot &snapshot,
-                    double bound);
+                    double bound, std::shared_ptr<const ModelUncertainty> uncertainty = nullptr);
 
     double score(const PendingJob &job, const std::string &type) const override;
     std::string rule() const override;
@@ -49,12 +53,15 @@ public:
 
     // Whether `type` is one the job's family is explored on (the rule above).
     bool explores(const PendingJob &job, const std::string &type) const;
+    // The factor an explored type's score is raised by: 1 + bound x share.
+    double bonus(const PendingJob &job, const std::string &type) const;
 
 private:
     std::unique_ptr<GpuTypeRanker> owned_;
     const GpuTypeRanker &learned_;
     const ObservedSpeeds &observed_;
     double bound_;
+    std::shared_ptr<const ModelUncertainty> uncertainty_;
     std::set<std::pair<std::string, std::string>> held_;  // (family, GPU type) of running jobs
     mutable std::map<std::string, std::map<std::string, double>> measured_;  // family -> its measured types
 };

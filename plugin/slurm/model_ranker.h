@@ -11,9 +11,11 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "core/gpu_type_ranker.h"
+#include "core/model_uncertainty.h"
 #include "core/observed_speeds.h"
 #include "core/snapshot.h"
 #include "model/throughput_model.h"
@@ -24,15 +26,28 @@ namespace accord::slurm {
 // The model predicts relative to one GPU of its reference type; when the
 // table rates that type too, speeds are put on the table's scale (times
 // its entry), so they compare with the table's for the other jobs.
-core::FamilySpeedRanker::FamilySpeeds predict_family_speeds(const model::ThroughputModel &model,
-                                                            const core::ClusterSnapshot &snapshot,
-                                                            const std::map<std::string, double> &table);
+// With each pair's ensemble spread (Prediction::uncertainty), which
+// scales exploration (core/model_uncertainty.h).
+struct FamilyPredictions {
+    core::FamilySpeedRanker::FamilySpeeds speeds;
+    core::ModelUncertainty::Spreads spreads;
+};
+
+// Every (family, type) of `families` x `types` in one batched predict()
+// call; accord-sim calls this once for its trace's job types.
+FamilyPredictions predict_families(const model::ThroughputModel &model, const std::set<std::string> &families,
+                                   const std::set<std::string> &types, const std::map<std::string, double> &table);
+
+// The queue's families on the cluster's GPU types.
+FamilyPredictions predict_family_speeds(const model::ThroughputModel &model, const core::ClusterSnapshot &snapshot,
+                                        const std::map<std::string, double> &table);
 
 // `model` may be null (none loaded, or it failed this cycle); `model_name`
 // names it to users ("learned model m.pt"). Exceptions of the model's
 // predict() reach the caller. With measurements and `explore_bound` > 0
 // (accord_explore), types a family has not run on are explored
-// (core/exploring_ranker.h).
+// (core/exploring_ranker.h), by the share of the bound the model's
+// uncertainty gives them (every share 1 without a model).
 std::unique_ptr<core::GpuTypeRanker> cycle_ranker(const model::ThroughputModel *model, const std::string &model_name,
                                                   const core::ObservedSpeeds &observed,
                                                   const core::ClusterSnapshot &snapshot,

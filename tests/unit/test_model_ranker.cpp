@@ -4,6 +4,7 @@
 // for the LibTorch one (which test_model_loader covers).
 #include "cmocka_cpp.h"
 
+#include <cmath>
 #include <map>
 #include <string>
 #include <vector>
@@ -25,8 +26,9 @@ using accord::test::sample;
 namespace {
 
 // Knows families "ResNet-50" and "LM" and types v100 (1) and a100 (2.5);
-// a job's speed is the type's times its family's factor (LM: 2). Records
-// every batch it is asked.
+// a job's speed is the type's times its family's factor (LM: 2), its
+// ensemble spread 0.02 on v100 and 0.2 on a100. Records every batch it is
+// asked.
 class FakeModel : public accord::model::ThroughputModel {
 public:
     mutable std::vector<std::vector<Candidate>> batches;
@@ -42,6 +44,7 @@ public:
             out[i].gpu_known = gpu;
             out[i].valid = gpu;
             out[i].relative_throughput = (c[i].gpu_type == "a100" ? 2.5 : 1.0) * (c[i].job.family == "LM" ? 2 : 1);
+            out[i].uncertainty = c[i].gpu_type == "a100" ? 0.2 : 0.02;
         }
     }
     bool declare_gpu_type(const std::string &, const accord::model::GpuDescriptor &) override { return false; }
@@ -98,7 +101,7 @@ static void no_family_in_the_queue_asks_nothing(void **)
     b.add_node("v", 8, 64000, {{"v100", 4}});
     gpu_job(b, 1, "");
     FakeModel model;
-    assert_true(predict_family_speeds(model, b.snapshot(), {}).empty());
+    assert_true(predict_family_speeds(model, b.snapshot(), {}).speeds.empty());
     assert_true(model.batches.empty());
 }
 
@@ -106,19 +109,25 @@ static void only_known_family_and_type_pairs_get_speeds(void **)
 {
     SnapshotBuilder b = cluster();
     FakeModel model;
-    auto speeds = predict_family_speeds(model, b.snapshot(), {});
-    assert_int_equal(speeds.size(), 1);
-    const auto &resnet = speeds.at("ResNet-50 (batch size 64)");
+    auto predicted = predict_family_speeds(model, b.snapshot(), {});
+    assert_int_equal(predicted.speeds.size(), 1);
+    const auto &resnet = predicted.speeds.at("ResNet-50 (batch size 64)");
     assert_int_equal(resnet.size(), 2);  // not t4
     assert_true(resnet.at("a100") == 2.5);
     assert_true(resnet.at("v100") == 1.0);
+    // The spreads of exactly those pairs.
+    assert_int_equal(predicted.spreads.size(), 1);
+    const auto &spread = predicted.spreads.at("ResNet-50 (batch size 64)");
+    assert_int_equal(spread.size(), 2);
+    assert_true(spread.at("a100") == 0.2);
+    assert_true(spread.at("v100") == 0.02);
 }
 
 static void speeds_take_the_tables_scale_when_it_rates_the_reference(void **)
 {
     SnapshotBuilder b = cluster();
     FakeModel model;
-    auto speeds = predict_family_speeds(model, b.snapshot(), {{"v100", 2}, {"t4", 1}});
+    auto speeds = predict_family_speeds(model, b.snapshot(), {{"v100", 2}, {"t4", 1}}).speeds;
     assert_true(speeds.at("ResNet-50 (batch size 64)").at("a100") == 5.0);
     assert_true(speeds.at("ResNet-50 (batch size 64)").at("v100") == 2.0);
 }
@@ -194,6 +203,25 @@ static void accord_explore_raises_the_types_a_family_has_not_run_on(void **)
     assert_true(plain->score(queue[2], "v100") < plain->score(queue[2], "a100"));
 }
 
+// With the model, the bonus scales with its spread (the largest, a100's
+// 0.2, gets the whole bound; v100's 0.02 a tenth of it). "ResNet-50" ran
+// on t4 only.
+static void with_the_model_accord_explore_scales_with_its_spread(void **)
+{
+    SnapshotBuilder b = cluster();
+    FakeModel model;
+    ObservedSpeeds observed;
+    observed.add(sample(9, "ResNet-50 (batch size 64)", "t4", 1, 4));
+    const std::map<std::string, double> table = {{"a100", 3}, {"v100", 2}, {"t4", 1}};
+    const PendingJob &resnet = b.snapshot().queue[0];
+    auto learned = cycle_ranker(&model, "m.pt", observed, b.snapshot(), table, 0);
+    auto exploring = cycle_ranker(&model, "m.pt", observed, b.snapshot(), table, 0.5);
+    assert_true(std::fabs(exploring->score(resnet, "a100") - learned->score(resnet, "a100") * 1.5) < 1e-9);
+    assert_true(std::fabs(exploring->score(resnet, "v100") - learned->score(resnet, "v100") * 1.05) < 1e-9);
+    assert_true(exploring->score(resnet, "t4") == learned->score(resnet, "t4"));  // measured
+    assert_contains(exploring->rule(), "uncertainty");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -205,6 +233,7 @@ int main(void)
         cmocka_unit_test(measurements_of_running_jobs_replace_the_prior),
         cmocka_unit_test(without_model_or_measurements_the_table_ranks),
         cmocka_unit_test(accord_explore_raises_the_types_a_family_has_not_run_on),
+        cmocka_unit_test(with_the_model_accord_explore_scales_with_its_spread),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

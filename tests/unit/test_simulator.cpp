@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,11 +32,13 @@ static const ThroughputTable &table()
 using accord::test::job;
 
 static SimResult run(const std::vector<TraceJob> &trace, const char *cluster, const char *policy,
-                     const GpuSpeeds &gpu_speed = {}, bool learn = false, double explore = 0)
+                     const GpuSpeeds &gpu_speed = {}, bool learn = false, double explore = 0,
+                     std::shared_ptr<const accord::core::ModelUncertainty> uncertainty = nullptr)
 {
     SimConfig config;
     config.learn = learn;
     config.explore = explore;
+    config.uncertainty = std::move(uncertainty);
     config.nodes = parse_cluster_spec(cluster);
     config.allocator = find_policy(policy).allocator;
     config.preempt = find_policy(policy).preempt;
@@ -103,6 +106,27 @@ static void exploring_tries_the_type_a_job_type_has_not_run_on_within_the_bound(
         assert_string_equal(explored.jobs[0].gpu_type.c_str(), "fast");
         assert_string_equal(explored.jobs[1].gpu_type.c_str(), "slow");
         assert_true(near(explored.jobs[1].end_s, 300));
+    }
+}
+
+// The same start with the model's spread (--speed-model): slow is the pair
+// the model knows least (the whole bound 0.1: it explores, as without a
+// model), or the members agree on it (spread 0 next to fast's 0.2: no bonus,
+// job 2 stays on fast).
+static void the_models_spread_scales_exploration(void **)
+{
+    using accord::core::ModelUncertainty;
+    std::vector<TraceJob> trace = {job("B", 300, 0, 1, 1), job("B", 300, 200, 1, 2)};
+    const GpuSpeeds table = {{"fast", 2}, {"slow", 1.9}};
+    auto unsure =
+        std::make_shared<const ModelUncertainty>(ModelUncertainty::Spreads{{"B", {{"slow", 0.3}, {"fast", 0.1}}}});
+    auto sure =
+        std::make_shared<const ModelUncertainty>(ModelUncertainty::Spreads{{"B", {{"slow", 0.0}, {"fast", 0.2}}}});
+    for (const char *policy : {"accord-easy", "accord-np"}) {
+        SimResult explored = run(trace, "fast:1x1,slow:1x1", policy, table, true, 0.1, unsure);
+        SimResult kept = run(trace, "fast:1x1,slow:1x1", policy, table, true, 0.1, sure);
+        assert_string_equal(explored.jobs[1].gpu_type.c_str(), "slow");
+        assert_string_equal(kept.jobs[1].gpu_type.c_str(), "fast");
     }
 }
 
@@ -367,6 +391,7 @@ int main(void)
         cmocka_unit_test(accord_puts_job_on_its_fastest_free_type),
         cmocka_unit_test(admin_speed_table_replaces_measured_ranking),
         cmocka_unit_test(learning_from_running_jobs_overrides_the_table),
+        cmocka_unit_test(the_models_spread_scales_exploration),
         cmocka_unit_test(exploring_tries_the_type_a_job_type_has_not_run_on_within_the_bound),
         cmocka_unit_test(allocator_policy_chooses_an_elastic_jobs_count),
         cmocka_unit_test(later_job_waits_for_gpus_to_free),
