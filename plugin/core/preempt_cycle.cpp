@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/allocator_cycle.h"
+#include "core/requeue_bounds.h"
 
 namespace accord::core {
 
@@ -171,16 +172,43 @@ std::optional<Decision> requeue_of(const Movable &m, const ClusterSnapshot &s, c
     return d;
 }
 
+// Whether any displaced job could pass the requeue test at all; if none
+// can, every round would drop them all (core/requeue_bounds.h).
+bool any_could_be_requeued(const std::vector<Movable> &requeued, const ClusterSnapshot &s,
+                           const CycleConfig &config, const PreemptConfig &p)
+{
+    return std::any_of(requeued.begin(), requeued.end(), [&](const Movable &m) {
+        return could_be_requeued(s.running[m.running], s, config, p);
+    });
+}
+
+// The lowest priority of the displaced jobs: starts of records at or
+// below it count for none of them.
+double lowest_priority(const std::vector<Movable> &requeued, const ClusterSnapshot &s)
+{
+    double lowest = s.running[requeued.front().running].priority;
+    for (const auto &m : requeued)
+        lowest = std::min(lowest, s.running[m.running].priority);
+    return lowest;
+}
+
 }  // namespace
 
+// A round plans only the records that can change its requeue test; when
+// every displaced job passes it, that plan is the cycle's and is planned
+// whole if it was not.
 CyclePlan preempt_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
                         const AllocConfig &alloc, const PreemptConfig &preempt)
 {
     std::vector<Movable> movable = movable_jobs(snapshot, ranker, preempt);
     std::vector<Movable> requeued =
         movable.empty() ? movable : displaced(snapshot, movable, config, ranker, alloc);
+    if (!any_could_be_requeued(requeued, snapshot, config, preempt))
+        requeued.clear();
+    size_t considered = std::min(config.max_jobs, snapshot.queue.size());
     while (!requeued.empty()) {
-        CyclePlan plan = allocator_cycle(without(snapshot, requeued), config, ranker, alloc);
+        ClusterSnapshot round = without(snapshot, requeued);
+        CyclePlan plan = allocator_cycle(round, config, ranker, alloc, lowest_priority(requeued, snapshot));
         std::vector<Movable> kept;
         std::vector<Decision> requeues;
         for (const auto &m : requeued)
@@ -189,6 +217,8 @@ CyclePlan preempt_cycle(const ClusterSnapshot &snapshot, const CycleConfig &conf
                 requeues.push_back(std::move(*d));
             }
         if (kept.size() == requeued.size()) {
+            if (plan.considered < considered)
+                plan = allocator_cycle(round, config, ranker, alloc);
             plan.requeues = std::move(requeues);
             return plan;
         }
