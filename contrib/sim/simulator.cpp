@@ -254,7 +254,7 @@ void Simulation::cycle()
             snap_.running[i].priority = service_priority(
                 attained_[running_[i].job] + running_[i].gpus * (now_ - running_[i].start_s),
                 rank_[running_[i].job], *config_.allocator);
-        plan = core::preempt_cycle(snap_, config, ranker, *config_.allocator, *config_.preempt);
+        plan = core::preempt_cycle_in_place(snap_, config, ranker, *config_.allocator, *config_.preempt);
     } else {
         plan = config_.allocator ? core::allocator_cycle(snap_, config, ranker, *config_.allocator)
                                  : core::schedule_cycle(snap_, config, ranker);

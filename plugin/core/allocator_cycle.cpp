@@ -7,6 +7,7 @@
 #include "core/gpus_by_node_set.h"
 #include "core/request_options.h"
 #include "core/request_types.h"
+#include "core/requeue_bounds.h"
 #include "core/speed_prediction.h"
 
 namespace accord::core {
@@ -132,10 +133,12 @@ RequestChoices queue_choices(const QueueAllocJobs &queue, const std::vector<Allo
 }
 
 CyclePlan allocator_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
-                          const AllocConfig &alloc)
+                          const AllocConfig &alloc, std::optional<double> plan_above)
 {
     PlanningOrder order = planning_order(snapshot, config.max_jobs, config.fairness_bound, ranker);
     RequestChoices chosen = allocator_choices(snapshot, order, ranker, alloc);
+    if (plan_above)
+        order.records.resize(records_above(order, snapshot, *plan_above));
     CyclePlan plan = schedule_cycle(snapshot, config, ranker, &chosen, &order);
     GpusByNodeSet gpus_on(snapshot.nodes);
     for (auto &d : plan.decisions)

@@ -24,6 +24,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 
 #include "core/allocator.h"
 #include "core/fairness_order.h"
@@ -48,7 +49,11 @@ QueueAllocJobs queue_alloc_jobs(const ClusterSnapshot &snapshot, const PlanningO
 // answer for `queue.jobs` from position `first` on.
 RequestChoices queue_choices(const QueueAllocJobs &queue, const std::vector<AllocChoice> &choice, size_t first = 0);
 
+// With `plan_above` (core/preempt_cycle.h), the allocator still decides
+// for the whole queue, but the pipeline plans only the records up to the
+// last one whose priority is above it (core/requeue_bounds.h): their
+// decisions are those of the whole plan.
 CyclePlan allocator_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
-                          const AllocConfig &alloc = {});
+                          const AllocConfig &alloc = {}, std::optional<double> plan_above = std::nullopt);
 
 }  // namespace accord::core

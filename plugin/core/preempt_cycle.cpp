@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
+#include <optional>
 #include <utility>
 
 #include "core/allocator_cycle.h"
+#include "core/requeue_bounds.h"
+#include "core/running_removed.h"
 
 namespace accord::core {
 
@@ -113,21 +115,16 @@ std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movab
     return out;
 }
 
-// The snapshot with `requeued` gone and their resources free.
-ClusterSnapshot without(const ClusterSnapshot &s, const std::vector<Movable> &requeued)
+// The plan of one round: the allocator's cycle with `requeued` gone and
+// their resources free, planned down to `plan_above` when given.
+CyclePlan round_plan(ClusterSnapshot &snapshot, const std::vector<Movable> &requeued, const CycleConfig &config,
+                     const GpuTypeRanker &ranker, const AllocConfig &alloc, std::optional<double> plan_above)
 {
-    ClusterSnapshot out = s;
-    std::set<size_t> gone;
-    for (const auto &m : requeued) {
-        gone.insert(m.running);
-        for (const auto &use : s.running[m.running].usage)
-            out.nodes[use.node].free += use.used;
-    }
-    out.running.clear();
-    for (size_t i = 0; i < s.running.size(); i++)
-        if (!gone.count(i))
-            out.running.push_back(s.running[i]);
-    return out;
+    std::vector<size_t> gone;
+    for (const auto &m : requeued)
+        gone.push_back(m.running);
+    RunningRemoved round(snapshot, gone);
+    return allocator_cycle(round.get(), config, ranker, alloc, plan_above);
 }
 
 // The requeue of `m` as the plan justifies it: the higher-priority starts
@@ -171,30 +168,65 @@ std::optional<Decision> requeue_of(const Movable &m, const ClusterSnapshot &s, c
     return d;
 }
 
+// Whether any displaced job could pass the requeue test at all; if none
+// can, every round would drop them all (core/requeue_bounds.h).
+bool any_could_be_requeued(const std::vector<Movable> &requeued, const ClusterSnapshot &s,
+                           const CycleConfig &config, const PreemptConfig &p)
+{
+    return std::any_of(requeued.begin(), requeued.end(), [&](const Movable &m) {
+        return could_be_requeued(s.running[m.running], s, config, p);
+    });
+}
+
+// The lowest priority of the displaced jobs: starts of records at or
+// below it count for none of them.
+double lowest_priority(const std::vector<Movable> &requeued, const ClusterSnapshot &s)
+{
+    double lowest = s.running[requeued.front().running].priority;
+    for (const auto &m : requeued)
+        lowest = std::min(lowest, s.running[m.running].priority);
+    return lowest;
+}
+
 }  // namespace
 
-CyclePlan preempt_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
-                        const AllocConfig &alloc, const PreemptConfig &preempt)
+// A round plans only the records that can change its requeue test; when
+// every displaced job passes it, that plan is the cycle's and is planned
+// whole if it was not.
+CyclePlan preempt_cycle_in_place(ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
+                                 const AllocConfig &alloc, const PreemptConfig &preempt)
 {
-    std::vector<Movable> movable = movable_jobs(snapshot, ranker, preempt);
-    std::vector<Movable> requeued =
-        movable.empty() ? movable : displaced(snapshot, movable, config, ranker, alloc);
+    const ClusterSnapshot &s = snapshot;
+    std::vector<Movable> movable = movable_jobs(s, ranker, preempt);
+    std::vector<Movable> requeued = movable.empty() ? movable : displaced(s, movable, config, ranker, alloc);
+    if (!any_could_be_requeued(requeued, s, config, preempt))
+        requeued.clear();
+    size_t considered = std::min(config.max_jobs, s.queue.size());
     while (!requeued.empty()) {
-        CyclePlan plan = allocator_cycle(without(snapshot, requeued), config, ranker, alloc);
+        CyclePlan plan = round_plan(snapshot, requeued, config, ranker, alloc, lowest_priority(requeued, s));
         std::vector<Movable> kept;
         std::vector<Decision> requeues;
         for (const auto &m : requeued)
-            if (auto d = requeue_of(m, snapshot, plan, preempt)) {
+            if (auto d = requeue_of(m, s, plan, preempt)) {
                 kept.push_back(m);
                 requeues.push_back(std::move(*d));
             }
         if (kept.size() == requeued.size()) {
+            if (plan.considered < considered)
+                plan = round_plan(snapshot, requeued, config, ranker, alloc, std::nullopt);
             plan.requeues = std::move(requeues);
             return plan;
         }
         requeued = std::move(kept);
     }
-    return allocator_cycle(snapshot, config, ranker, alloc);
+    return allocator_cycle(s, config, ranker, alloc);
+}
+
+CyclePlan preempt_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
+                        const AllocConfig &alloc, const PreemptConfig &preempt)
+{
+    ClusterSnapshot copy = snapshot;
+    return preempt_cycle_in_place(copy, config, ranker, alloc, preempt);
 }
 
 }  // namespace accord::core

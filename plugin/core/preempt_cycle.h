@@ -38,4 +38,10 @@ struct PreemptConfig {
 CyclePlan preempt_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
                         const AllocConfig &alloc, const PreemptConfig &preempt);
 
+// The same on the caller's snapshot, which each round changes in place and
+// puts back (core/running_removed.h): unchanged on return, no copy made.
+// preempt_cycle() plans a copy of its snapshot so.
+CyclePlan preempt_cycle_in_place(ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
+                                 const AllocConfig &alloc, const PreemptConfig &preempt);
+
 }  // namespace accord::core
