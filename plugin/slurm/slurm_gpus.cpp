@@ -3,29 +3,11 @@
 #include <algorithm>
 #include <functional>
 
+#include "slurm/gres_record.h"
+
 namespace accord::slurm {
 
 namespace {
-
-bool is_gpu(gres_state_t *gres)
-{
-    return gres && gres->gres_name && !xstrcmp(gres->gres_name, "gpu");
-}
-
-gres_node_state_t *node_gpu_state(node_record_t *node)
-{
-    if (!node->gres_list)
-        return nullptr;
-    gres_node_state_t *found = nullptr;
-    ListIterator it = list_iterator_create(node->gres_list);
-    while (auto *gres = static_cast<gres_state_t *>(list_next(it)))
-        if (is_gpu(gres)) {
-            found = static_cast<gres_node_state_t *>(gres->gres_data);
-            break;
-        }
-    list_iterator_destroy(it);
-    return found;
-}
 
 std::string topo_type(gres_node_state_t *state, int t)
 {
@@ -53,7 +35,7 @@ void for_each_topo(gres_node_state_t *state, bitstr_t *alloc,
 core::GpuCounts node_gpu_capacity(node_record_t *node)
 {
     core::GpuCounts counts;
-    gres_node_state_t *state = node_gpu_state(node);
+    gres_node_state_t *state = node_gres_state(node, "gpu");
     if (!state)
         return counts;
     if (state->topo_cnt == 0 && state->gres_cnt_avail)
@@ -65,7 +47,7 @@ core::GpuCounts node_gpu_capacity(node_record_t *node)
 core::GpuCounts node_gpu_free(node_record_t *node)
 {
     core::GpuCounts counts;
-    gres_node_state_t *state = node_gpu_state(node);
+    gres_node_state_t *state = node_gres_state(node, "gpu");
     if (!state)
         return counts;
     if (state->topo_cnt == 0 && state->gres_cnt_avail)
@@ -79,7 +61,7 @@ core::GpuCounts node_gpu_free(node_record_t *node)
 std::vector<core::GpuSlot> node_gpu_slots(node_record_t *node)
 {
     std::vector<core::GpuSlot> slots;
-    gres_node_state_t *state = node_gpu_state(node);
+    gres_node_state_t *state = node_gres_state(node, "gpu");
     if (!state || !state->gres_bit_alloc)
         return slots;
     int n = static_cast<int>(bit_size(state->gres_bit_alloc));
@@ -105,7 +87,7 @@ std::vector<int> job_gpu_indices(job_record_t *job, int node_offset)
     ListIterator it = list_iterator_create(job->gres_list_alloc);
     while (auto *gres = static_cast<gres_state_t *>(list_next(it))) {
         auto *js = static_cast<gres_job_state_t *>(gres->gres_data);
-        if (!is_gpu(gres) || node_offset >= static_cast<int>(js->node_cnt) || !js->gres_bit_alloc)
+        if (!is_gres(gres, "gpu") || node_offset >= static_cast<int>(js->node_cnt) || !js->gres_bit_alloc)
             continue;
         bitstr_t *bits = js->gres_bit_alloc[node_offset];
         for (int g = bits ? bit_ffs(bits) : -1; g >= 0 && g < static_cast<int>(bit_size(bits)); g++)
@@ -123,10 +105,10 @@ core::GpuCounts job_gpus_on_node(job_record_t *job, int node_offset, node_record
     core::GpuCounts counts;
     if (!job->gres_list_alloc)
         return counts;
-    gres_node_state_t *node_state = node_gpu_state(node);
+    gres_node_state_t *node_state = node_gres_state(node, "gpu");
     ListIterator it = list_iterator_create(job->gres_list_alloc);
     while (auto *gres = static_cast<gres_state_t *>(list_next(it))) {
-        if (!is_gpu(gres))
+        if (!is_gres(gres, "gpu"))
             continue;
         auto *js = static_cast<gres_job_state_t *>(gres->gres_data);
         if (node_offset >= static_cast<int>(js->node_cnt))
@@ -150,7 +132,7 @@ core::GpuRequest job_gpu_request(job_record_t *job)
         return request;
     ListIterator it = list_iterator_create(job->gres_list_req);
     while (auto *gres = static_cast<gres_state_t *>(list_next(it))) {
-        if (!is_gpu(gres))
+        if (!is_gres(gres, "gpu"))
             continue;
         auto *js = static_cast<gres_job_state_t *>(gres->gres_data);
         uint32_t tasks = std::max<uint32_t>(job->details->num_tasks, 1);

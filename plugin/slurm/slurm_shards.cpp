@@ -2,28 +2,12 @@
 
 #include <algorithm>
 
+#include "slurm/gres_record.h"
 #include "slurm/slurm_gpus.h"
 
 namespace accord::slurm {
 
 namespace {
-
-bool is_shard(gres_state_t *gres) { return gres && gres->gres_name && !xstrcmp(gres->gres_name, "shard"); }
-
-gres_node_state_t *node_shard_state(node_record_t *node)
-{
-    if (!node->gres_list)
-        return nullptr;
-    gres_node_state_t *found = nullptr;
-    ListIterator it = list_iterator_create(node->gres_list);
-    while (auto *gres = static_cast<gres_state_t *>(list_next(it)))
-        if (is_shard(gres)) {
-            found = static_cast<gres_node_state_t *>(gres->gres_data);
-            break;
-        }
-    list_iterator_destroy(it);
-    return found;
-}
 
 // The GPU index of shard record t: its bitmap's one bit, else t (Slurm
 // builds one record per GPU, in index order).
@@ -39,7 +23,7 @@ int gpu_of_record(gres_node_state_t *state, int t)
 std::vector<core::ShardGpu> node_shard_gpus(node_record_t *node)
 {
     std::vector<core::ShardGpu> gpus;
-    gres_node_state_t *state = node_shard_state(node);
+    gres_node_state_t *state = node_gres_state(node, "shard");
     if (!state || !state->topo_gres_cnt_avail || !state->topo_gres_cnt_alloc)
         return gpus;
     std::vector<core::GpuSlot> slots = node_gpu_slots(node);
@@ -65,14 +49,14 @@ std::vector<core::ShardGpu> node_shard_gpus(node_record_t *node)
 
 int node_shard_capacity(node_record_t *node)
 {
-    gres_node_state_t *state = node_shard_state(node);
+    gres_node_state_t *state = node_gres_state(node, "shard");
     return state ? static_cast<int>(state->gres_cnt_avail) : 0;
 }
 
 core::ShardCounts node_shard_capacity_by_gpu(node_record_t *node)
 {
     core::ShardCounts capacity;
-    gres_node_state_t *state = node_shard_state(node);
+    gres_node_state_t *state = node_gres_state(node, "shard");
     if (!state || !state->topo_gres_cnt_avail)
         return capacity;
     for (int t = 0; t < state->topo_cnt; t++)
@@ -89,7 +73,7 @@ ShardHold job_shards_on_node(job_record_t *job, int node_offset)
     ListIterator it = list_iterator_create(job->gres_list_alloc);
     while (auto *gres = static_cast<gres_state_t *>(list_next(it))) {
         auto *js = static_cast<gres_job_state_t *>(gres->gres_data);
-        if (!is_shard(gres) || node_offset >= static_cast<int>(js->node_cnt))
+        if (!is_gres(gres, "shard") || node_offset >= static_cast<int>(js->node_cnt))
             continue;
         if (js->gres_cnt_node_alloc)
             hold.count += static_cast<int>(js->gres_cnt_node_alloc[node_offset]);
@@ -108,7 +92,7 @@ int job_shard_request(job_record_t *job)
         return shards;
     ListIterator it = list_iterator_create(job->gres_list_req);
     while (auto *gres = static_cast<gres_state_t *>(list_next(it))) {
-        if (!is_shard(gres))
+        if (!is_gres(gres, "shard"))
             continue;
         auto *js = static_cast<gres_job_state_t *>(gres->gres_data);
         uint64_t count = js->gres_per_node   ? js->gres_per_node
