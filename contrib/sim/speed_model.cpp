@@ -7,7 +7,7 @@
 
 #include "model/model_loader.h"
 #include "sim/input_error.h"
-#include "slurm/model_ranker.h"
+#include "core/model_ranker.h"
 
 namespace accord::sim {
 
@@ -54,8 +54,8 @@ std::unique_ptr<SpeedModel> load_speed_model(const SimOptions &o, const SimInput
     std::set<std::string> job_types;
     for (const auto &job : in.jobs)
         job_types.insert(job.job_type);
-    slurm::FamilyPredictions predicted =
-        slurm::predict_families(*loaded.model, job_types, cluster_gpu_types(in.nodes), o.gpu_speed);
+    core::FamilyPredictions predicted =
+        core::predict_families(*loaded.model, job_types, cluster_gpu_types(in.nodes), o.gpu_speed);
     auto chosen = std::make_unique<SpeedModel>();
     chosen->note = "Accord's event policies rank by " + o.speed_model + ": " + spread_note(predicted.spreads);
     chosen->speeds = std::move(predicted.speeds);

@@ -4,7 +4,7 @@
 // accord_model; with --explore, its ensemble spread scales exploration
 // (core/model_uncertainty.h) unless --flat-explore. Every (job type, GPU
 // type) of the run is predicted once, through the plugin's own batched
-// call (slurm/model_ranker.h: predict_families), so cycles only look up.
+// call (core/model_ranker.h: predict_families), so cycles only look up.
 #pragma once
 
 #include <memory>

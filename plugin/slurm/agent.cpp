@@ -11,7 +11,7 @@
 #include "slurm/agent_thread.h"
 #include "slurm/cycle_stats.h"
 #include "model/model_loader.h"
-#include "slurm/model_ranker.h"
+#include "core/model_ranker.h"
 #include "slurm/model_reload.h"
 #include "slurm/shard_slowdowns.h"
 #include "slurm/slurm_apply.h"
@@ -75,14 +75,14 @@ std::unique_ptr<core::GpuTypeRanker> ranker_of_cycle(const core::SchedulerParams
 {
     if (model.model()) {
         try {
-            return cycle_ranker(model.model(), model.name(), observed, cluster, params.gpu_speed,
+            return core::cycle_ranker(model.model(), model.name(), observed, cluster, params.gpu_speed,
                                 params.explore_bound);
         } catch (const std::exception &e) {
             error("sched/accord: %s failed to predict (%s); this cycle ranks by accord_gpu_speed",
                   model.name().c_str(), e.what());
         }
     }
-    return cycle_ranker(nullptr, "", observed, cluster, params.gpu_speed, params.explore_bound);
+    return core::cycle_ranker(nullptr, "", observed, cluster, params.gpu_speed, params.explore_bound);
 }
 
 // The learned model's slowdowns for shard jobs sharing a GPU, when one is

@@ -1,7 +1,7 @@
 // The SlowdownTable of one cycle (core/slowdown_table.h): every slowdown
 // the node picker may ask (core/shard_queries.h) predicted by the learned
 // model in one batch, on the caller's thread (the agent's, as
-// model_ranker.h). Families, GPU types or co-runners the model does not
+// core/model_ranker.h). Families, GPU types or co-runners the model does not
 // know get no entry, so the picker keeps its default order there.
 // Slurm-free.
 #pragma once

@@ -1,4 +1,4 @@
-// Unit tests for slurm/model_ranker: the per-cycle batch put to the learned
+// Unit tests for core/model_ranker: the per-cycle batch put to the learned
 // model, and how its answers and running jobs' measurements become GPU
 // type speeds. A fake model stands in
 // for the LibTorch one (which test_model_loader covers).
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "slurm/model_ranker.h"
+#include "core/model_ranker.h"
 #include "sample_builder.h"
 #include "snapshot_builder.h"
 
@@ -18,8 +18,8 @@ using accord::model::Candidate;
 using accord::model::Prediction;
 using accord::core::ObservedSpeeds;
 using accord::core::ThroughputSample;
-using accord::slurm::cycle_ranker;
-using accord::slurm::predict_family_speeds;
+using accord::core::cycle_ranker;
+using accord::core::predict_family_speeds;
 using accord::test::SnapshotBuilder;
 using accord::test::sample;
 

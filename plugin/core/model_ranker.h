@@ -20,7 +20,7 @@
 #include "core/snapshot.h"
 #include "model/throughput_model.h"
 
-namespace accord::slurm {
+namespace accord::core {
 
 // One GPU's predicted speed per (family, type) the model knows both of.
 // The model predicts relative to one GPU of its reference type; when the
@@ -54,4 +54,4 @@ std::unique_ptr<core::GpuTypeRanker> cycle_ranker(const model::ThroughputModel *
                                                   const std::map<std::string, double> &table,
                                                   double explore_bound = 0);
 
-}  // namespace accord::slurm
+}  // namespace accord::core

@@ -1,4 +1,4 @@
-#include "slurm/model_ranker.h"
+#include "core/model_ranker.h"
 
 #include <set>
 #include <vector>
@@ -7,7 +7,7 @@
 #include "core/measured_speed_ranker.h"
 #include "model/job_type_name.h"
 
-namespace accord::slurm {
+namespace accord::core {
 
 namespace {
 
@@ -96,4 +96,4 @@ std::unique_ptr<core::GpuTypeRanker> cycle_ranker(const model::ThroughputModel *
                                                    std::move(uncertainty));
 }
 
-}  // namespace accord::slurm
+}  // namespace accord::core
