@@ -24,7 +24,7 @@ namespace {
 const char kUsage[] =
     "usage: accord-train --gavel FILE [--sia DIR] --out MODEL [--evaluate | --inner] [--folds K]\n"
     "                    [--seed N] [--members N] [--hidden N] [--steps N]\n"
-    "                    [--hold-out-types FILE|LIST]\n"
+    "                    [--hold-out-types FILE|LIST] [--hold-out-entirely FILE|LIST]\n"
     "  --gavel FILE  Gavel's simulation_throughputs.json (isolated and co-located pairs)\n"
     "  --sia DIR     Sia's profiles directory (isolated throughputs of T4, V100, A100, Quadro, 2080Ti)\n"
     "  --out MODEL   writes MODEL and MODEL.json (metadata)\n"
@@ -39,6 +39,10 @@ const char kUsage[] =
     "  --hold-out-types FILE|LIST\n"
     "                trains on no pair with one of these job types (a file, one per\n"
     "                line, or names joined by commas); recorded in MODEL.json\n"
+    "  --hold-out-entirely FILE|LIST\n"
+    "                trains on no sample, alone or in a pair, of these job types or\n"
+    "                model families (\"ResNet-50\" holds out all its batch sizes);\n"
+    "                recorded in MODEL.json\n"
     "  --help        this text\n";
 
 struct Arguments {
@@ -47,6 +51,7 @@ struct Arguments {
     bool inner = false;
     int folds = 5;
     std::vector<std::string> held_out_types;
+    std::vector<std::string> held_out_entirely;
     ModelOptions model;
 };
 
@@ -113,6 +118,8 @@ Arguments parse(int argc, char **argv)
             a.model.train.steps = positive("--steps", value);
         else if (flag == "--hold-out-types")
             a.held_out_types = type_list(value);
+        else if (flag == "--hold-out-entirely")
+            a.held_out_entirely = type_list(value);
         else
             throw std::invalid_argument("unknown option " + flag);
     }
@@ -130,6 +137,7 @@ TrainingData read_data(const Arguments &a)
         add_sia_samples(accord::sim::SiaProfiles::load(a.sia, clusters), clusters, a.sia, data);
     }
     hold_out_pairs(data, a.held_out_types);
+    hold_out_entirely(data, a.held_out_entirely);
     return data;
 }
 
@@ -157,6 +165,7 @@ void run(const Arguments &a)
     metadata.pair_samples = static_cast<int>(data.pairs.size());
     metadata.evaluation_json = evaluation;
     metadata.held_out_pair_types = a.held_out_types;
+    metadata.held_out_types = a.held_out_entirely;
     save_model(train_model(data, a.model), a.model, metadata, a.out);
     std::fprintf(stderr, "accord-train: wrote %s and %s\n", a.out.c_str(), metadata_path(a.out).c_str());
 }

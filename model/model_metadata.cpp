@@ -251,6 +251,8 @@ ModelMetadata read_metadata(const std::string &path)
     m.training_data = strings_field(root.get(), "training_data", path);
     if (json_object_get(root.get(), "held_out_pair_types"))
         m.held_out_pair_types = strings_field(root.get(), "held_out_pair_types", path);
+    if (json_object_get(root.get(), "held_out_types"))
+        m.held_out_types = strings_field(root.get(), "held_out_types", path);
     if (m.gpu_types.count(m.reference_gpu_type) == 0)
         refuse(path, "reference_gpu_type '" + m.reference_gpu_type + "' is not one of gpu_types");
     return m;
@@ -269,6 +271,8 @@ void write_metadata(const ModelMetadata &m, const std::string &path)
         evaluation ? evaluation : json_object()));
     if (root && !m.held_out_pair_types.empty())
         json_object_set_new(root.get(), "held_out_pair_types", strings_json(m.held_out_pair_types));
+    if (root && !m.held_out_types.empty())
+        json_object_set_new(root.get(), "held_out_types", strings_json(m.held_out_types));
     if (!root || json_dump_file(root.get(), path.c_str(), JSON_INDENT(2) | JSON_SORT_KEYS) != 0)
         refuse(path, "cannot write the metadata file");
 }

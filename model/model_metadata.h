@@ -31,6 +31,7 @@ struct ModelMetadata {
     int isolated_samples = 0;
     int pair_samples = 0;
     std::vector<std::string> held_out_pair_types;  // none of their pairs trained on (absent: none)
+    std::vector<std::string> held_out_types;       // job types or families not trained on at all (absent: none)
     std::string evaluation_json = "{}";  // a JSON object, stored as is
 };
 

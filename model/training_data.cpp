@@ -5,6 +5,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "model/feature_schema.h"
 #include "model/job_type_name.h"
 
 
@@ -41,6 +42,12 @@ void add_gavel_pairs(const sim::ThroughputTable &table, const std::string &gpu, 
     }
 }
 
+// Whether `name` is `job_type` itself or its model family.
+bool names_type(const std::string &name, const std::string &job_type)
+{
+    return name == job_type || family_key(name) == family_key(job_of_type(job_type).family);
+}
+
 }  // namespace
 
 std::vector<std::string> TrainingData::job_types() const
@@ -62,6 +69,22 @@ void hold_out_pairs(TrainingData &data, const std::vector<std::string> &job_type
     std::set<std::string> out(job_types.begin(), job_types.end());
     auto held = [&](const PairSample &p) { return out.count(p.job_type) || out.count(p.other_type); };
     data.pairs.erase(std::remove_if(data.pairs.begin(), data.pairs.end(), held), data.pairs.end());
+}
+
+void hold_out_entirely(TrainingData &data, const std::vector<std::string> &names)
+{
+    for (const std::string &name : names)
+        if (std::none_of(data.isolated.begin(), data.isolated.end(),
+                         [&](const IsolatedSample &s) { return names_type(name, s.job_type); }))
+            throw std::invalid_argument("held-out job type or family '" + name + "' is in none of the training data");
+    auto named = [&names](const std::string &job_type) {
+        return std::any_of(names.begin(), names.end(),
+                           [&](const std::string &name) { return names_type(name, job_type); });
+    };
+    auto held_alone = [&](const IsolatedSample &s) { return named(s.job_type); };
+    auto held_pair = [&](const PairSample &p) { return named(p.job_type) || named(p.other_type); };
+    data.isolated.erase(std::remove_if(data.isolated.begin(), data.isolated.end(), held_alone), data.isolated.end());
+    data.pairs.erase(std::remove_if(data.pairs.begin(), data.pairs.end(), held_pair), data.pairs.end());
 }
 
 void add_gavel_samples(const sim::ThroughputTable &table, const std::string &path, TrainingData &data)

@@ -61,6 +61,14 @@ void add_sia_samples(const sim::SiaProfiles &profiles, const std::vector<sim::Si
 // std::invalid_argument naming a type no isolated sample has.
 void hold_out_pairs(TrainingData &data, const std::vector<std::string> &job_types);
 
+// Drops every sample, alone or in a pair (as the job or the co-runner), of
+// the job types `names` names (accord-train --hold-out-entirely), so that
+// the model has never seen them at all: a name is a job type ("ResNet-50
+// (batch size 64)") or a whole model family ("ResNet-50", compared as the
+// model compares families, by family_key). Throws std::invalid_argument
+// naming a name that matches no isolated sample.
+void hold_out_entirely(TrainingData &data, const std::vector<std::string> &names);
+
 // The candidate a sample describes.
 Candidate candidate_of(const IsolatedSample &sample);
 Candidate candidate_of(const PairSample &sample);

@@ -7,6 +7,7 @@
 // types, the dlopen'ed module's C factory, and the evaluation's metrics.
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>  // before cmocka.h, whose fail() macro breaks <ios>
@@ -399,6 +400,61 @@ void test_hold_out_drops_every_pair_of_the_types_and_keeps_them_alone(void **)
     }
 }
 
+// ---- held-out job types and families (accord-train --hold-out-entirely) ---------
+
+bool mentions(const TrainingData &data, const std::string &prefix)
+{
+    auto starts = [&](const std::string &type) { return type.rfind(prefix, 0) == 0; };
+    return std::any_of(data.isolated.begin(), data.isolated.end(),
+                       [&](const IsolatedSample &s) { return starts(s.job_type); }) ||
+           std::any_of(data.pairs.begin(), data.pairs.end(),
+                       [&](const PairSample &p) { return starts(p.job_type) || starts(p.other_type); });
+}
+
+void test_hold_out_entirely_drops_a_job_type_alone_and_in_pairs(void **)
+{
+    TrainingData data = tiny_data();
+    size_t isolated = data.isolated.size();
+    hold_out_entirely(data, {"LM (batch size 10)"});
+    assert_false(mentions(data, "LM"));
+    assert_true(mentions(data, "A3C") && mentions(data, "ResNet-18"));
+    // One of 4 job types, alone: a quarter of the isolated samples; of the
+    // 16 ordered pairs per GPU type, the 9 among the other 3 are left.
+    assert_int_equal(data.isolated.size(), isolated * 3 / 4);
+    assert_int_equal(data.pairs.size(), 18);
+    assert_true(data.job_types() ==
+                (std::vector<std::string>{"A3C", "ResNet-18 (batch size 128)", "ResNet-18 (batch size 32)"}));
+}
+
+void test_hold_out_entirely_takes_a_family_as_the_model_spells_it(void **)
+{
+    TrainingData data = tiny_data();
+    hold_out_entirely(data, {"resnet18"});
+    assert_false(mentions(data, "ResNet-18"));
+    assert_true(data.job_types() == (std::vector<std::string>{"A3C", "LM (batch size 10)"}));
+    assert_int_equal(data.pairs.size(), 8);
+    LearnedModel model = train_model(data, tiny_options());
+    Candidate c{Job{"ResNet-18", 32}, "v100", 1, false, {}};
+    Prediction p;
+    model.predict(&c, 1, &p);
+    assert_false(p.family_known);
+}
+
+void test_hold_out_entirely_refuses_an_unknown_name(void **)
+{
+    TrainingData data = tiny_data();
+    size_t isolated = data.isolated.size();
+    for (const char *name : {"GPT", "ResNet-18 (batch size 64)"}) {
+        try {
+            hold_out_entirely(data, {"A3C", name});
+            fail_msg("held out '%s', which is not in the data", name);
+        } catch (const std::invalid_argument &e) {
+            assert_contains(e.what(), std::string("held-out job type or family '") + name + "'");
+        }
+    }
+    assert_int_equal(data.isolated.size(), isolated);
+}
+
 void test_metadata_keeps_the_held_out_types(void **)
 {
     ModelOptions options = tiny_options();
@@ -407,9 +463,13 @@ void test_metadata_keeps_the_held_out_types(void **)
     g_tmpfiles.push_back(metadata_path(path));
     ModelMetadata metadata;
     metadata.held_out_pair_types = {"A3C", "LM (batch size 10)"};
+    metadata.held_out_types = {"ResNet-18"};
     save_model(train_model(tiny_data(), options), options, metadata, path);
-    assert_true(read_metadata(metadata_path(path)).held_out_pair_types == metadata.held_out_pair_types);
-    assert_true(read_metadata(metadata_path(saved_model("all.pt"))).held_out_pair_types.empty());
+    ModelMetadata read = read_metadata(metadata_path(path));
+    assert_true(read.held_out_pair_types == metadata.held_out_pair_types);
+    assert_true(read.held_out_types == metadata.held_out_types);
+    ModelMetadata all = read_metadata(metadata_path(saved_model("all.pt")));
+    assert_true(all.held_out_pair_types.empty() && all.held_out_types.empty());
 }
 
 // ---- nearest-neighbour inputs ----------------------------------------------------
@@ -562,6 +622,9 @@ int main(void)
         cmocka_unit_test(test_family_names_ignore_case_and_punctuation),
         cmocka_unit_test(test_unknown_family_is_flagged),
         cmocka_unit_test(test_hold_out_drops_every_pair_of_the_types_and_keeps_them_alone),
+        cmocka_unit_test(test_hold_out_entirely_drops_a_job_type_alone_and_in_pairs),
+        cmocka_unit_test(test_hold_out_entirely_takes_a_family_as_the_model_spells_it),
+        cmocka_unit_test(test_hold_out_entirely_refuses_an_unknown_name),
         cmocka_unit_test(test_metadata_keeps_the_held_out_types),
         cmocka_unit_test(test_isolated_estimate_leaves_out_own_job_type),
         cmocka_unit_test(test_pair_estimate_leaves_out_every_pair_of_the_type),
