@@ -188,19 +188,26 @@ double lowest_priority(const std::vector<Movable> &requeued, const ClusterSnapsh
     return lowest;
 }
 
-}  // namespace
-
-// A round plans only the records that can change its requeue test; when
-// every displaced job passes it, that plan is the cycle's and is planned
-// whole if it was not.
-CyclePlan preempt_cycle_in_place(ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
-                                 const AllocConfig &alloc, const PreemptConfig &preempt)
+// The running jobs the allocator would displace and that could pass the
+// requeue test; empty when no round is worth planning.
+std::vector<Movable> requeue_candidates(const ClusterSnapshot &s, const CycleConfig &config,
+                                        const GpuTypeRanker &ranker, const AllocConfig &alloc,
+                                        const PreemptConfig &preempt)
 {
-    const ClusterSnapshot &s = snapshot;
     std::vector<Movable> movable = movable_jobs(s, ranker, preempt);
     std::vector<Movable> requeued = movable.empty() ? movable : displaced(s, movable, config, ranker, alloc);
     if (!any_could_be_requeued(requeued, s, config, preempt))
         requeued.clear();
+    return requeued;
+}
+
+// A round plans only the records that can change its requeue test; when
+// every displaced job passes it, that plan is the cycle's and is planned
+// whole if it was not.
+CyclePlan settle_requeues(ClusterSnapshot &snapshot, std::vector<Movable> requeued, const CycleConfig &config,
+                          const GpuTypeRanker &ranker, const AllocConfig &alloc, const PreemptConfig &preempt)
+{
+    const ClusterSnapshot &s = snapshot;
     size_t considered = std::min(config.max_jobs, s.queue.size());
     while (!requeued.empty()) {
         CyclePlan plan = round_plan(snapshot, requeued, config, ranker, alloc, lowest_priority(requeued, s));
@@ -222,11 +229,25 @@ CyclePlan preempt_cycle_in_place(ClusterSnapshot &snapshot, const CycleConfig &c
     return allocator_cycle(s, config, ranker, alloc);
 }
 
+}  // namespace
+
+CyclePlan preempt_cycle_in_place(ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
+                                 const AllocConfig &alloc, const PreemptConfig &preempt)
+{
+    return settle_requeues(snapshot, requeue_candidates(snapshot, config, ranker, alloc, preempt), config, ranker,
+                           alloc, preempt);
+}
+
+// Most cycles displace no one: those plan the caller's snapshot as it is,
+// and only a cycle with rounds to plan copies it.
 CyclePlan preempt_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
                         const AllocConfig &alloc, const PreemptConfig &preempt)
 {
+    std::vector<Movable> requeued = requeue_candidates(snapshot, config, ranker, alloc, preempt);
+    if (requeued.empty())
+        return allocator_cycle(snapshot, config, ranker, alloc);
     ClusterSnapshot copy = snapshot;
-    return preempt_cycle_in_place(copy, config, ranker, alloc, preempt);
+    return settle_requeues(copy, std::move(requeued), config, ranker, alloc, preempt);
 }
 
 }  // namespace accord::core

@@ -40,7 +40,7 @@ CyclePlan preempt_cycle(const ClusterSnapshot &snapshot, const CycleConfig &conf
 
 // The same on the caller's snapshot, which each round changes in place and
 // puts back (core/running_removed.h): unchanged on return, no copy made.
-// preempt_cycle() plans a copy of its snapshot so.
+// preempt_cycle() copies its snapshot for that, only when a round is planned.
 CyclePlan preempt_cycle_in_place(ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
                                  const AllocConfig &alloc, const PreemptConfig &preempt);
 
