@@ -40,6 +40,9 @@ std::pair<std::string, int> held_gpus(const RunningJob &r, const ClusterSnapshot
 std::vector<Movable> movable_jobs(const ClusterSnapshot &s, const GpuTypeRanker &ranker, const PreemptConfig &p)
 {
     std::vector<Movable> out;
+    // The ranker reads only the family of a job (gpu_type_ranker.h): one
+    // PendingJob, built once, asks for every running job.
+    PendingJob as_pending;
     for (size_t i = 0; i < s.running.size(); i++) {
         const RunningJob &r = s.running[i];
         if (!r.requeueable || s.now - r.start_time < p.min_run_s)
@@ -47,7 +50,6 @@ std::vector<Movable> movable_jobs(const ClusterSnapshot &s, const GpuTypeRanker 
         auto [type, gpus] = held_gpus(r, s);
         if (gpus == 0)
             continue;
-        PendingJob as_pending;
         as_pending.family = r.family;
         auto speed = ranker.speed(as_pending, type);
         if (speed && *speed > 0)

@@ -7,9 +7,10 @@
 #include <map>
 #include <string>
 
+#include "core/gpu_counts.h"
+
 namespace accord::core {
 
-using GpuCounts = std::map<std::string, int>;  // GPU type name -> count
 using ShardCounts = std::map<int, int>;        // Slurm GPU index -> shards
 
 struct Resources {

@@ -8,7 +8,7 @@ CXXFLAGS = -std=c++17 -O1 -g $(SAN) -I$(SRCDIR)/plugin -I$(SRCDIR)/contrib $(she
 LIBS = $(shell pkg-config --libs jansson hwloc)
 
 PARSER_SOURCES = \
-	plugin/core/resources.cpp plugin/core/scheduler_params.cpp plugin/core/predicted_fairness.cpp \
+	plugin/core/resources.cpp plugin/core/gpu_counts.cpp plugin/core/scheduler_params.cpp plugin/core/predicted_fairness.cpp \
 	plugin/core/job_hints.cpp \
 	plugin/core/progress_report.cpp plugin/core/crc32.cpp plugin/core/throughput_sample.cpp \
 	plugin/core/sample_store.cpp plugin/spank/hint_syntax.cpp plugin/slurm/gpu_tres_text.cpp \

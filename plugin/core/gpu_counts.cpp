@@ -1,0 +1,93 @@
+#include "core/gpu_counts.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace accord::core {
+
+GpuCounts::GpuCounts(std::initializer_list<value_type> entries)
+{
+    for (const auto &[type, count] : entries)
+        emplace(type, count);
+}
+
+int &GpuCounts::operator[](const std::string &type)
+{
+    value_type *first = data();
+    value_type *at = std::lower_bound(first, first + size_, type,
+                                      [](const value_type &entry, const std::string &t) { return entry.first < t; });
+    size_t pos = static_cast<size_t>(at - first);
+    if (pos < size_ && at->first == type)
+        return at->second;
+    if (spill_.empty() && size_ < kInline) {
+        std::move_backward(inline_.begin() + pos, inline_.begin() + size_, inline_.begin() + size_ + 1);
+        inline_[pos] = {type, 0};
+    } else {
+        if (spill_.empty())
+            spill_.assign(std::make_move_iterator(inline_.begin()), std::make_move_iterator(inline_.end()));
+        spill_.insert(spill_.begin() + static_cast<std::ptrdiff_t>(pos), {type, 0});
+    }
+    size_++;
+    return data()[pos].second;
+}
+
+GpuCounts::iterator GpuCounts::find(const std::string &type)
+{
+    return std::find_if(begin(), end(), [&](const value_type &entry) { return entry.first == type; });
+}
+
+GpuCounts::const_iterator GpuCounts::find(const std::string &type) const
+{
+    return std::find_if(begin(), end(), [&](const value_type &entry) { return entry.first == type; });
+}
+
+int &GpuCounts::at(const std::string &type)
+{
+    auto it = find(type);
+    if (it == end())
+        throw std::out_of_range("no GPU count for type " + type);
+    return it->second;
+}
+
+const int &GpuCounts::at(const std::string &type) const
+{
+    auto it = find(type);
+    if (it == end())
+        throw std::out_of_range("no GPU count for type " + type);
+    return it->second;
+}
+
+std::pair<GpuCounts::iterator, bool> GpuCounts::emplace(const std::string &type, int count)
+{
+    auto it = find(type);
+    if (it != end())
+        return {it, false};
+    (*this)[type] = count;
+    return {find(type), true};
+}
+
+size_t GpuCounts::erase(const std::string &type)
+{
+    auto it = find(type);
+    if (it == end())
+        return 0;
+    if (spill_.empty())
+        std::move(it + 1, end(), it);
+    else
+        spill_.erase(spill_.begin() + (it - spill_.data()));
+    size_--;
+    return 1;
+}
+
+void GpuCounts::clear()
+{
+    spill_.clear();
+    size_ = 0;
+}
+
+bool GpuCounts::operator==(const GpuCounts &other) const
+{
+    return size_ == other.size_ && std::equal(begin(), end(), other.begin());
+}
+
+}  // namespace accord::core
