@@ -105,7 +105,7 @@ AccordRoundPolicy::Known &AccordRoundPolicy::known(const RoundView &view, const 
         known_.resize(job.index + 1);
     Known &k = known_[job.index];
     if (k.seen == 0) {
-        k = Known{options_of(view, job), kind(job.trace->job_type), 0, std::nullopt, {}, 0};
+        k = Known{options_of(view, job), kind(job.trace->job_type), 0};
         active_.push_back(job.index);
     }
     k.seen = calls_;

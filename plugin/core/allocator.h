@@ -21,7 +21,7 @@
 //     GPUs; they are placed again or wait when their turn comes). A holder
 //     that (re)started less than min_hold_s ago is not displaced (a lease,
 //     as Themis' allocations are: every restart it paid buys that much
-//     training first), except by a job over the fairness bound. A job that cannot be placed is skipped, so capacity
+//     training first). A job that cannot be placed is skipped, so capacity
 //     never idles behind it.
 //  3. Types and counts. The admitted jobs' types and counts are then
 //     searched on pooled GPUs (config_search.h) for the largest sum of

@@ -4,7 +4,6 @@
 #include <optional>
 
 #include "core/allocator_order.h"
-#include "core/predicted_fairness.h"
 
 namespace accord::core {
 
@@ -102,13 +101,8 @@ private:
     int held_gpus(size_t h) const { return s_.option(h, s_.job(h).current).gpus; }
 
     // A holder still on its nodes whose lease has run out: one that
-    // (re)started less than min_hold_s ago keeps its GPUs this period,
-    // unless the job placed now is over the fairness bound (the bound is
-    // the guarantee; the lease only saves restarts).
-    bool displaceable(size_t h) const
-    {
-        return reserved_[h] && (!lease_binds_ || s_.job(h).held_s >= s_.config().min_hold_s);
-    }
+    // (re)started less than min_hold_s ago keeps its GPUs this period.
+    bool displaceable(size_t h) const { return reserved_[h] && s_.job(h).held_s >= s_.config().min_hold_s; }
 
     // The type's reserved holders, lowest priority first, from the first
     // still reserved (holders once reached or displaced stay so).
@@ -192,7 +186,6 @@ private:
     // The first option, in the job's order, that displacing makes room for.
     void place_displacing(size_t j)
     {
-        lease_binds_ = !over_fairness_bound(s_.job(j).rho, s_.config().fairness_bound);
         std::optional<Candidate> best;
         for (int o = 0; !best && o < s_.options(j); o++)
             best = displacing_placement(j, o);
@@ -215,7 +208,6 @@ private:
     std::vector<std::vector<size_t>> of_type_;     // per type: holders reserved on it, lowest priority first
     std::vector<size_t> first_reserved_;           // per type: where its first still reserved holder is
     std::vector<size_t> holders_, victims_;        // scratch of victims_on() and its caller
-    bool lease_binds_ = true;                      // the job being placed is not over the fairness bound
 };
 
 }  // namespace
