@@ -99,7 +99,7 @@ uint32_t AccordRoundPolicy::kind(const std::string &job_type)
 }
 
 // A job's options and kind never change, so they are looked up once.
-AccordRoundPolicy::Known &AccordRoundPolicy::known(const RoundView &view, const RoundJob &job)
+const AccordRoundPolicy::Known &AccordRoundPolicy::known(const RoundView &view, const RoundJob &job)
 {
     if (job.index >= known_.size())
         known_.resize(job.index + 1);
@@ -110,23 +110,6 @@ AccordRoundPolicy::Known &AccordRoundPolicy::known(const RoundView &view, const 
     }
     k.seen = calls_;
     return k;
-}
-
-// Seconds since the job last (re)started on what it holds; 0 when it holds
-// nothing. What it holds is remembered in `k`.
-double AccordRoundPolicy::held_s(const RoundView &view, Known &k, const RoundJob &job,
-                                 const core::Shares &held_on) const
-{
-    if (!job.current) {
-        k.held.reset();
-        return 0;
-    }
-    if (k.held != job.current || k.held_on != held_on) {
-        k.held = job.current;
-        k.held_on = held_on;
-        k.held_since_s = view.now_s - view.round_s;
-    }
-    return view.now_s - k.held_since_s;
 }
 
 // The cluster's nodes change only with the pools (never, in one run).
@@ -186,9 +169,8 @@ std::vector<Allocation> AccordRoundPolicy::allocate(const RoundView &view)
     std::vector<core::AllocJob> &jobs = jobs_;
     jobs.resize(view.jobs.size());
     for (size_t j = 0; j < view.jobs.size(); j++) {
-        Known &k = known(view, view.jobs[j]);
+        const Known &k = known(view, view.jobs[j]);
         set_alloc_job(jobs[j], view.jobs[j], k.options, k.kind, cluster.of_cluster_node);
-        jobs[j].held_s = held_s(view, k, view.jobs[j], jobs[j].held);
         if (view.jobs[j].index >= position_.size())
             position_.resize(view.jobs[j].index + 1, -1);
         position_[view.jobs[j].index] = static_cast<long>(j);

@@ -16,10 +16,6 @@
 // of which it still needs that less the steps it has done; alone, at the
 // fastest rate of the count it asks for (an interpretation: an elastic
 // job's request is its trace count).
-//
-// A job's time on what it holds (core::AllocJob::held_s) counts from the
-// start of the round in which it last took other GPUs (the engine charges
-// a restart then).
 #pragma once
 
 #include <map>
@@ -54,9 +50,6 @@ private:
         std::vector<core::JobOption> options;
         uint32_t kind = 0;
         size_t seen = 0;  // the last call of allocate() it was active in (1, 2, ...); 0: not known
-        std::optional<Assignment> held;  // what it held when last seen, and where
-        core::Shares held_on;
-        double held_since_s = 0;  // when it (re)started on that
     };
     // The cluster's nodes as the allocator sees them, and the allocator's
     // node number of each of the cluster's nodes.
@@ -65,11 +58,10 @@ private:
         std::vector<core::AllocNode> nodes;
         std::vector<size_t> of_cluster_node;  // by the cluster's node index
     };
-    Known &known(const RoundView &view, const RoundJob &job);
+    const Known &known(const RoundView &view, const RoundJob &job);
     const Nodes &nodes(const RoundView &view);
     uint32_t kind(const std::string &job_type);
     void forget_finished();
-    double held_s(const RoundView &view, Known &k, const RoundJob &job, const core::Shares &held_on) const;
 
     const PairPredictor &pairs_;
     double rho(const RoundView &view, const RoundJob &job, const std::vector<core::JobOption> &options) const;

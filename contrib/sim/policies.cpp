@@ -83,7 +83,6 @@ PolicyEntry accord_rounds(const char *name)
                            core::AllocConfig config;
                            config.fairness_bound = settings.fairness_bound;
                            config.queue_weights = true;  // it moves jobs between types every round
-                           config.min_hold_s = 720;  // two default rounds, chosen on a tuning subset
                            return std::make_unique<AccordRoundPolicy>(pairs, config, settings.limit_factor);
                        },
                        std::nullopt, std::nullopt, true};

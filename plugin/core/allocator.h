@@ -18,11 +18,8 @@
 //     when one has room, else spread if that is no slower than its slowest
 //     one-node option; only when nothing is free, by displacing holders
 //     later in the order (on the node where that displaces the fewest
-//     GPUs; they are placed again or wait when their turn comes). A holder
-//     that (re)started less than min_hold_s ago is not displaced (a lease,
-//     as Themis' allocations are: every restart it paid buys that much
-//     training first). A job that cannot be placed is skipped, so capacity
-//     never idles behind it.
+//     GPUs; they are placed again or wait when their turn comes). A job
+//     that cannot be placed is skipped, so capacity never idles behind it.
 //  3. Types and counts. The admitted jobs' types and counts are then
 //     searched on pooled GPUs (config_search.h) for the largest sum of
 //     w x log(rate): proportional fairness (a job's unit of work cancels
@@ -85,7 +82,6 @@ struct AllocJob {
     bool movable = true;             // false: keeps `current` where it is
     long partner = -1;               // the job (index in the list) it shares its GPUs with now
     double rho = 0;                  // predicted finish-time fairness; 0 = unknown
-    double held_s = 0;               // seconds since it last (re)started on what it holds
 };
 
 struct AllocConfig {
@@ -95,7 +91,6 @@ struct AllocConfig {
     double rank_weight = 0.5;         // >= 0 (rule 3)
     bool queue_weights = false;       // rule 3: jobs of one queue weigh alike (allocator_order.h)
     double fairness_bound = 0;        // 0 = off (rule 1, core/predicted_fairness.h)
-    double min_hold_s = 0;            // rule 2: a holder is displaced only once held_s reaches it
 };
 
 // What two jobs do when they share the same GPUs (packing), as the shell

@@ -100,10 +100,6 @@ private:
 
     int held_gpus(size_t h) const { return s_.option(h, s_.job(h).current).gpus; }
 
-    // A holder still on its nodes whose lease has run out: one that
-    // (re)started less than min_hold_s ago keeps its GPUs this period.
-    bool displaceable(size_t h) const { return reserved_[h] && s_.job(h).held_s >= s_.config().min_hold_s; }
-
     // The type's reserved holders, lowest priority first, from the first
     // still reserved (holders once reached or displaced stay so).
     std::pair<const size_t *, const size_t *> reserved_of(int type)
@@ -122,7 +118,7 @@ private:
     {
         holders_.clear();
         for (size_t k = on_node_start_[node]; k < on_node_start_[node + 1]; k++)
-            if (displaceable(on_node_[k]))
+            if (reserved_[on_node_[k]])
                 holders_.push_back(on_node_[k]);
         std::sort(holders_.begin(), holders_.end(), [&](size_t a, size_t b) { return s_.rank[a] > s_.rank[b]; });
         int free = s_.pool.free_on(node);
@@ -174,7 +170,7 @@ private:
         std::vector<size_t> victims;
         auto [first, last] = reserved_of(type);
         for (const size_t *h = first; h != last && free < gpus; h++)
-            if (displaceable(*h)) {
+            if (reserved_[*h]) {
                 victims.push_back(*h);
                 free += held_gpus(*h);
             }

@@ -6,9 +6,8 @@
 // displacing holders later in the order (the first of its options, in the
 // order given, that displacing makes room for, on the node where that
 // displaces the fewest GPUs; they are placed again or wait when their turn
-// comes); a holder that (re)started less than min_hold_s ago is never
-// displaced. A job that cannot be placed is skipped, so capacity never
-// idles behind it.
+// comes). A
+// job that cannot be placed is skipped, so capacity never idles behind it.
 #pragma once
 
 #include <vector>

@@ -107,28 +107,6 @@ static void queues_double_from_one_gpu_hour(void **)
     }
 }
 
-// A holder that (re)started less than min_hold_s ago is not displaced by a
-// job earlier in the order (its lease), neither from its one node (a 1-GPU
-// job) nor for a count run spread (8 GPUs over its node and a free one);
-// once its lease has run out, or with no lease, it is.
-static void holder_is_not_displaced_within_its_lease(void **)
-{
-    for (int gpus : {1, 8})
-        for (double held_s : {300.0, 900.0})
-            for (double min_hold_s : {0.0, 720.0}) {
-                std::vector<AllocJob> jobs = {job(1, 4, {{"v100", 1}}), job(2, gpus, {{"v100", 1}})};
-                holds(jobs[0], "v100", {{0, 4}});
-                jobs[0].attained_gpu_s = 1e6;
-                jobs[0].held_s = held_s;
-                AllocConfig config;
-                config.min_hold_s = min_hold_s;
-                auto choice = options(allocate(jobs, cluster({{"v100", 4}}, gpus == 1 ? 1 : 2), config));
-                bool kept = held_s < min_hold_s;
-                assert_int_equal(choice[0], kept ? 0 : -1);
-                assert_int_equal(choice[1], kept ? -1 : 0);
-            }
-}
-
 // With a fairness bound, a job over it comes before every job below it,
 // whatever their queues: the waiting job at 3 GPU-hours (queue 2) preempts
 // the holder at 0.1 h. At the bound or without one, LAS order holds.
@@ -509,7 +487,6 @@ int main()
         cmocka_unit_test(job_over_the_fairness_bound_goes_first),
         cmocka_unit_test(jobs_over_the_fairness_bound_keep_their_order),
         cmocka_unit_test(holder_keeps_gpus_within_its_queue),
-        cmocka_unit_test(holder_is_not_displaced_within_its_lease),
         cmocka_unit_test(job_that_does_not_fit_is_skipped),
         cmocka_unit_test(unmovable_job_keeps_its_gpus),
         cmocka_unit_test(running_job_moves_only_for_a_large_gain),
