@@ -22,7 +22,8 @@ using namespace accord::model;
 namespace {
 
 const char kUsage[] =
-    "usage: accord-train --gavel FILE [--sia DIR] --out MODEL [--evaluate | --inner] [--folds K]\n"
+    "usage: accord-train --gavel FILE [--sia DIR] --out MODEL [--evaluate | --inner | --inner-gpus]\n"
+    "                    [--folds K]\n"
     "                    [--seed N] [--members N] [--hidden N] [--steps N]\n"
     "                    [--hold-out-types FILE|LIST] [--hold-out-entirely FILE|LIST]\n"
     "  --gavel FILE  Gavel's simulation_throughputs.json (isolated and co-located pairs)\n"
@@ -31,6 +32,8 @@ const char kUsage[] =
     "  --evaluate    first scores held-out job types (K folds, default 5) and GPU types\n"
     "  --inner       only scores an inner split of each job-type fold's training types\n"
     "                (for choosing settings; writes no model)\n"
+    "  --inner-gpus  only scores an inner split of each GPU-type fold's training types\n"
+    "                (for choosing the declared-GPU share; writes no model)\n"
     "  --folds K     folds over job types for --evaluate and --inner (default 5)\n"
     "  --seed N      training seed; the same seed gives the same model (default 1)\n"
     "  --members N   ensemble members, whose spread is the uncertainty (default 5)\n"
@@ -49,6 +52,7 @@ struct Arguments {
     std::string gavel, sia, out;
     bool evaluate = false;
     bool inner = false;
+    bool inner_gpus = false;
     int folds = 5;
     std::vector<std::string> held_out_types;
     std::vector<std::string> held_out_entirely;
@@ -93,8 +97,8 @@ Arguments parse(int argc, char **argv)
             std::fputs(kUsage, stdout);
             std::exit(0);
         }
-        if (flag == "--evaluate" || flag == "--inner") {
-            (flag == "--inner" ? a.inner : a.evaluate) = true;
+        if (flag == "--evaluate" || flag == "--inner" || flag == "--inner-gpus") {
+            (flag == "--inner" ? a.inner : flag == "--inner-gpus" ? a.inner_gpus : a.evaluate) = true;
             continue;
         }
         if (i + 1 >= argc)
@@ -149,6 +153,10 @@ void run(const Arguments &a)
     auto progress = [](const std::string &what) { std::fprintf(stderr, "accord-train: %s\n", what.c_str()); };
     if (a.inner) {
         std::printf("%s\n", markdown(evaluate_inner_split(data, a.model, a.folds, progress)).c_str());
+        return;
+    }
+    if (a.inner_gpus) {
+        std::printf("%s\n", markdown(evaluate_gpu_inner_split(data, a.model, progress)).c_str());
         return;
     }
     std::string evaluation = "{}";

@@ -2,7 +2,10 @@
 // estimate a prediction takes (a share in [0, 1]), by how the estimate was
 // made (EstimateKind) and per head. The shares are chosen on the inner
 // split (docs/model.md) and kept in the model's metadata. An estimate from
-// the candidate's own samples is a measurement: never corrected.
+// the candidate's own samples is a measurement: never corrected. On a GPU
+// type without samples (declared) every estimate takes the `declared`
+// share, chosen on the inner GPU-type split, where the job-type split says
+// nothing (every GPU type has samples there).
 #pragma once
 
 #include "model/neighbour_estimates.h"
@@ -12,6 +15,7 @@ namespace accord::model {
 struct CorrectionGate {
     double family = 1;   // interpolated over the family's batch sizes
     double nearest = 1;  // the nearest samples
+    double declared = 1; // any estimate, on a GPU type without samples
 
     double share(EstimateKind kind) const
     {

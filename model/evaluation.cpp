@@ -125,9 +125,9 @@ std::string learned_name(int members, const CorrectionGates *gates)
     std::string name = "learned model (ensemble of " + std::to_string(members) + ")";
     if (!gates)
         return name;
-    char text[96];
-    std::snprintf(text, sizeof text, ", corrections x %.2g family, x %.2g nearest", gates->relative.family,
-                  gates->relative.nearest);
+    char text[128];
+    std::snprintf(text, sizeof text, ", corrections x %.2g family, x %.2g nearest, x %.2g declared",
+                  gates->relative.family, gates->relative.nearest, gates->relative.declared);
     return name + text;
 }
 
@@ -192,7 +192,8 @@ HoldoutTable evaluate_inner_split(const TrainingData &data, const ModelOptions &
     std::vector<CorrectionGates> gates;
     for (double family : kInnerShares)
         for (double nearest : kInnerShares)
-            gates.push_back({{family, nearest}, {family, nearest}});
+            gates.push_back({{family, nearest, options.gates.relative.declared},
+                             {family, nearest, options.gates.slowdown.declared}});
     Pooled pooled(gates);
     for (int f = 0; f < folds; f++) {
         std::set<std::string> outer;
@@ -222,6 +223,28 @@ HoldoutTable evaluate_gpu_folds(const TrainingData &data, const ModelOptions &op
                    pooled);
     }
     return table_of("GPU types (leave one out)", pooled, options.members);
+}
+
+HoldoutTable evaluate_gpu_inner_split(const TrainingData &data, const ModelOptions &options,
+                                      const Progress &progress)
+{
+    std::vector<CorrectionGates> gates;
+    for (double declared : kInnerShares) {
+        CorrectionGates g = options.gates;
+        g.relative.declared = g.slowdown.declared = declared;
+        gates.push_back(g);
+    }
+    Pooled pooled(gates);
+    std::vector<std::string> gpus = data.gpu_types();
+    for (size_t g = 0; g < gpus.size(); g++) {
+        const std::string &outer = gpus[g], &inner = gpus[(g + 1) % gpus.size()];
+        TrainingData train = split(data, [&](const std::string &, const std::string &gpu) { return gpu == outer; }).train;
+        progress("inner split of GPU-type fold " + outer + ": " + inner);
+        score_fold(split(train, [&](const std::string &, const std::string &gpu) { return gpu == inner; }), options,
+                   pooled);
+    }
+    return table_of("inner split of the GPU-type folds' training types (the next type held out)", pooled,
+                    options.members, true);
 }
 
 std::string markdown(const HoldoutTable &table)

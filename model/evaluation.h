@@ -54,6 +54,14 @@ constexpr double kInnerShares[] = {0, 0.25, 0.5, 0.75, 1};
 HoldoutTable evaluate_inner_split(const TrainingData &data, const ModelOptions &options, int folds,
                                   const Progress &progress);
 HoldoutTable evaluate_gpu_folds(const TrainingData &data, const ModelOptions &options, const Progress &progress);
+// The same for GPU types, for the declared share (correction_gate.h): in
+// each GPU-type fold, only its training samples, of which the next GPU
+// type in sorted order (cyclically) is held out
+// and predicted from its declared descriptors; pooled over the folds. One
+// row per declared share of kInnerShares (the same for both heads; the
+// other shares as in `options`; the same networks).
+HoldoutTable evaluate_gpu_inner_split(const TrainingData &data, const ModelOptions &options,
+                                      const Progress &progress);
 
 std::string markdown(const HoldoutTable &table);
 std::string json_text(const std::vector<HoldoutTable> &tables);

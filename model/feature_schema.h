@@ -7,7 +7,10 @@
 //              estimate and its distance/4 (neighbour_estimates.h)
 //  co-runner row: the co-runner's job row | log of the interpolated
 //              slowdown of the job next to this co-runner, its distance/4
-// (Version 2 had the nearest samples' mean where version 3 interpolates.)
+// (Version 2 had the nearest samples' mean where version 3 interpolates.
+// Version 4 has version 3's rows and adds the declared-GPU share to the
+// metadata's correction gates (correction_gate.h): a version-3 file took
+// the whole correction there, and is refused rather than read otherwise.)
 // The estimates are stacking inputs: the network learns a correction of
 // them (ensemble.h). A candidate's estimates come from all the training
 // samples; a training row's leave out every sample of its own job type
@@ -33,7 +36,7 @@
 
 namespace accord::model {
 
-constexpr int kSchemaVersion = 3;
+constexpr int kSchemaVersion = 4;
 constexpr int kConfigWidth = 4;
 constexpr int kIsolatedEstimateColumn = 2;  // in the config row
 constexpr int kPairEstimates = 2;           // after the job row in a co-runner row

@@ -98,10 +98,10 @@ void LearnedModel::predict(const Candidate *candidates, size_t n, Prediction *ou
             continue;
         bool gpu_known = schema_.knows_gpu(candidates[i].gpu_type);
         RowCorrections c = row_corrections(relative, slowdown, row, members, !candidates[i].co_runners.empty());
-        // The gates were chosen where every GPU type had samples: on one
-        // without, the network's prior is all there is (the whole correction).
-        double relative_share = gpu_known ? gates_.relative.share(batch.relative_kind[row]) : 1.0;
-        double shared_share = gpu_known ? slowdown_share[row] : 1.0;
+        // The kind gates were chosen where every GPU type had samples; on
+        // one without, the declared share (the inner GPU-type split's).
+        double relative_share = gpu_known ? gates_.relative.share(batch.relative_kind[row]) : gates_.relative.declared;
+        double shared_share = gpu_known ? slowdown_share[row] : gates_.slowdown.declared;
         Prediction &p = out[i];
         p.relative_throughput = std::exp(relative_estimate[row] + relative_share * c.relative);
         // The corrected estimate may exceed 1 (measured noise does); the

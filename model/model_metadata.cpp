@@ -176,14 +176,15 @@ CorrectionGate gate_field(json_t *correction, const char *head, const std::strin
     json_t *gate = json_object_get(correction, head);
     if (!json_is_object(gate))
         refuse(path, "field '" + where + "' is missing or not an object");
-    return CorrectionGate{share_field(gate, "family", where, path), share_field(gate, "nearest", where, path)};
+    return CorrectionGate{share_field(gate, "family", where, path), share_field(gate, "nearest", where, path),
+                          share_field(gate, "declared", where, path)};
 }
 
 json_t *gates_json(const CorrectionGates &g)
 {
-    return json_pack("{s:{s:f, s:f}, s:{s:f, s:f}}", "relative", "family", g.relative.family, "nearest",
-                     g.relative.nearest, "slowdown", "family", g.slowdown.family, "nearest",
-                     g.slowdown.nearest);
+    return json_pack("{s:{s:f, s:f, s:f}, s:{s:f, s:f, s:f}}", "relative", "family", g.relative.family, "nearest",
+                     g.relative.nearest, "declared", g.relative.declared, "slowdown", "family", g.slowdown.family,
+                     "nearest", g.slowdown.nearest, "declared", g.slowdown.declared);
 }
 
 json_t *neighbours_json(const NeighbourSamples &n)

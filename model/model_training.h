@@ -14,10 +14,12 @@ struct ModelOptions {
     int hidden = 32;
     int members = 5;
     TrainOptions train;
-    // Chosen on the inner split (docs/model.md): the networks' corrections
+    // Chosen on the inner splits (docs/model.md): the networks' corrections
     // help estimates interpolated over a family's batch sizes, a little,
-    // and hurt the nearest samples' estimates.
-    CorrectionGates gates{{0.25, 0}, {0.5, 0}};
+    // and hurt the nearest samples' estimates (job-type split); on a
+    // declared GPU type isolated throughput takes the whole correction and
+    // slowdowns half of it (GPU-type split).
+    CorrectionGates gates{{0.25, 0, 1}, {0.5, 0, 0.5}};
 };
 
 // The samples' values for the stacking estimates.

@@ -1,5 +1,5 @@
 // Unit tests for the learned model's stacking estimates and correction
-// gates (feature schema 3): interpolation over a family's batch sizes
+// gates (feature schema 3 on): interpolation over a family's batch sizes
 // (model/batch_interpolation.h), the interpolated neighbour estimates with
 // their kinds and left-out samples (model/neighbour_estimates.h), and how a
 // prediction takes a gated share of the networks' correction, with the
@@ -140,7 +140,7 @@ LearnedModel tiny_model(const CorrectionGates &gates, int members = 2)
     return train_model(tiny_data(), options);
 }
 
-const CorrectionGates kShut{{0, 0}, {0, 0}}, kOpen{{1, 1}, {1, 1}};
+const CorrectionGates kShut{{0, 0, 0}, {0, 0, 0}}, kOpen{{1, 1, 1}, {1, 1, 1}};
 
 Prediction predicted(LearnedModel &model, const Candidate &c, const CorrectionGates &gates)
 {
@@ -197,14 +197,21 @@ void test_measured_candidates_are_never_corrected(void **)
     assert_close(predicted(model, pair, kOpen).slowdown, 0.6);
 }
 
-void test_unknown_gpu_type_takes_the_whole_correction(void **)
+// On a GPU type without samples every estimate takes the declared share,
+// whatever the kind gates say.
+void test_a_declared_gpu_type_takes_the_declared_share(void **)
 {
     LearnedModel model = tiny_model(kOpen);
     assert_true(model.declare_gpu_type("h100", GpuDescriptor{2, 51, 80, 3350}));
     Candidate c{Job{"LM", 20}, "h100", 2, false, {Job{"ResNet-18", 64}}};
-    Prediction shut = predicted(model, c, kShut), open = predicted(model, c, kOpen);
-    assert_close(shut.relative_throughput, open.relative_throughput);
-    assert_close(shut.slowdown, open.slowdown);
+    const CorrectionGates none{{1, 1, 0}, {1, 1, 0}}, whole{{0, 0, 1}, {0, 0, 1}}, part{{1, 1, 0.25}, {0, 0, 0.75}};
+    Prediction shut = predicted(model, c, none), open = predicted(model, c, whole), gated = predicted(model, c, part);
+    double relative = std::log(open.relative_throughput / shut.relative_throughput);
+    double slowdown = std::log(open.slowdown / shut.slowdown);
+    assert_true(std::fabs(relative) > 1e-4);
+    assert_true(std::fabs(slowdown) > 1e-4);
+    assert_close(std::log(gated.relative_throughput), std::log(shut.relative_throughput) + 0.25 * relative);
+    assert_close(std::log(gated.slowdown), std::log(shut.slowdown) + 0.75 * slowdown);
 }
 
 void test_uncertainty_is_the_spread_of_the_members_whole_corrections(void **)
@@ -234,7 +241,7 @@ int main(void)
         cmocka_unit_test(test_shut_gates_predict_the_stacking_estimates),
         cmocka_unit_test(test_a_gate_takes_its_share_of_the_correction),
         cmocka_unit_test(test_measured_candidates_are_never_corrected),
-        cmocka_unit_test(test_unknown_gpu_type_takes_the_whole_correction),
+        cmocka_unit_test(test_a_declared_gpu_type_takes_the_declared_share),
         cmocka_unit_test(test_uncertainty_is_the_spread_of_the_members_whole_corrections),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);

@@ -46,7 +46,7 @@ ModelOptions tiny_options(uint64_t seed = 7)
     options.train.steps = 40;
     options.train.seed = seed;
     // The whole correction, so that predictions depend on the networks.
-    options.gates = CorrectionGates{{1, 1}, {1, 1}};
+    options.gates = CorrectionGates{{1, 1, 1}, {1, 1, 1}};
     return options;
 }
 
@@ -148,15 +148,17 @@ void test_refuses_metadata_of_other_schema_version(void **)
     assert_contains(error, "schema version 99");
 }
 
-// A version-2 file (the nearest samples' mean as stacking input, no
-// correction gates) gets the retraining hint.
-void test_refuses_metadata_of_the_previous_schema_version(void **)
+// A version-3 file (no declared-GPU share: it took the whole correction on
+// a declared GPU type) gets the retraining hint, as does version 2.
+void test_refuses_metadata_of_the_previous_schema_versions(void **)
 {
-    std::string path = saved_model("meta-version-2.pt");
-    replace_in_file(metadata_path(path), "\"schema_version\": " + std::to_string(kSchemaVersion),
-                    "\"schema_version\": 2");
-    assert_contains(refusal(path), metadata_path(path) + ": feature schema version 2, this build reads version 3; "
-                                                         "retrain with this accord-train");
+    for (const char *version : {"2", "3"}) {
+        std::string path = saved_model(std::string("meta-version-") + version + ".pt");
+        replace_in_file(metadata_path(path), "\"schema_version\": " + std::to_string(kSchemaVersion),
+                        std::string("\"schema_version\": ") + version);
+        assert_contains(refusal(path), metadata_path(path) + ": feature schema version " + version +
+                                           ", this build reads version 4; retrain with this accord-train");
+    }
 }
 
 void test_refuses_missing_or_bad_correction_gates(void **)
@@ -168,12 +170,15 @@ void test_refuses_missing_or_bad_correction_gates(void **)
     write_text(metadata_path(path), good);
     replace_in_file(metadata_path(path), "\"correction\"", "\"corrections\"");
     assert_contains(refusal(path), metadata_path(path) + ": no field 'correction'");
+    write_text(metadata_path(path), good);
+    replace_in_file(metadata_path(path), "\"declared\"", "\"declare\"", "\"relative\"");
+    assert_contains(refusal(path), "network.correction.relative field 'declared' is missing or not a share in [0, 1]");
 }
 
 void test_metadata_keeps_the_correction_gates(void **)
 {
     ModelOptions options = tiny_options();
-    options.gates = CorrectionGates{{0.25, 0.75}, {0.5, 1}};
+    options.gates = CorrectionGates{{0.25, 0.75, 0.5}, {0.5, 1, 0}};
     std::string path = g_tmpdir + "/gated.pt";
     g_tmpfiles.push_back(path);
     g_tmpfiles.push_back(metadata_path(path));
@@ -183,6 +188,8 @@ void test_metadata_keeps_the_correction_gates(void **)
     assert_close(read.relative.nearest, 0.75);
     assert_close(read.slowdown.family, 0.5);
     assert_close(read.slowdown.nearest, 1);
+    assert_close(read.relative.declared, 0.5);
+    assert_close(read.slowdown.declared, 0);
     assert_close(LearnedModel::open(path).gates().slowdown.family, 0.5);
 }
 
@@ -602,7 +609,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_opens_a_saved_model),
         cmocka_unit_test(test_refuses_metadata_of_other_schema_version),
-        cmocka_unit_test(test_refuses_metadata_of_the_previous_schema_version),
+        cmocka_unit_test(test_refuses_metadata_of_the_previous_schema_versions),
         cmocka_unit_test(test_refuses_missing_or_bad_correction_gates),
         cmocka_unit_test(test_metadata_keeps_the_correction_gates),
         cmocka_unit_test(test_refuses_model_file_of_other_schema_version),
