@@ -46,7 +46,7 @@ Runs every accord-sim policy on the same workloads and rewrites the
   --jobs N          jobs per load point (default $JOBS)
   --rates "..."     arrival rates in jobs per hour on 108 GPUs (default "$RATES")
   --speed-jobs N    jobs of the speed run on 2,048 GPUs (default $SPEED_JOBS)
-  --speed-cap S     seconds each policy may take in the speed run (default $SPEED_CAP)
+  --speed-cap S     CPU seconds each policy may take in the speed run (default $SPEED_CAP)
   --policy LIST     accord-sim policies, joined by commas (default all)
   --no-doc          print the block instead of rewriting the document
 EOF
@@ -166,17 +166,21 @@ done
 # 4. Decision latency of one round vs cluster size and queue length.
 "$DECISION_LATENCY" "$GAVEL_TABLE" "$PHILLY" "$POLICY" >"$WORK/latency.md"
 
-# 5. Speed: 10,000 jobs on 2,048 GPUs, each policy alone with a time cap.
+# 5. Speed: 10,000 jobs on 2,048 GPUs, each policy alone with a cap on its
+# CPU time. CPU time, not wall time, is the figure: this machine is shared,
+# and a loaded one stretches wall times several-fold.
 speed_rate=$(awk -v r="$mid_rate" -v b="$GAVEL_GPUS" 'BEGIN { printf "%.3f", r * 2048 / b }')
-echo "policy wall_s" >"$WORK/speed.txt"
+echo "policy cpu_s wall_s" >"$WORK/speed.txt"
+TIMEFORMAT=%U
 for p in "${POLICIES[@]}"; do
     [ "$p" != bound-isolated-fastest ] || continue
-    if timeout "$SPEED_CAP" "$SIM" --quiet --policy "$p" --summary-csv "$WORK/speed-$p.csv" --out /dev/null \
+    if { time bash -c 'ulimit -t "$1"; shift; exec "$@"' cap "$SPEED_CAP" \
+        "$SIM" --quiet --policy "$p" --summary-csv "$WORK/speed-$p.csv" --out /dev/null \
         --throughputs "$GAVEL_TABLE" --generate "$SPEED_JOBS" --philly "$PHILLY" --arrival-rate "$speed_rate" \
-        --seed 0 --cluster v100:171x4,p100:171x4,k80:170x4; then
-        echo "$p $(column_of "$WORK/speed-$p.csv" "$p" wall_s)" >>"$WORK/speed.txt"
+        --seed 0 --cluster v100:171x4,p100:171x4,k80:170x4 2>"$WORK/speed-$p.err"; } 2>"$WORK/speed-$p.time"; then
+        echo "$p $(cat "$WORK/speed-$p.time") $(column_of "$WORK/speed-$p.csv" "$p" wall_s)" >>"$WORK/speed.txt"
     else
-        echo "$p >$SPEED_CAP" >>"$WORK/speed.txt"
+        echo "$p >$SPEED_CAP -" >>"$WORK/speed.txt"
     fi
 done
 
@@ -219,11 +223,12 @@ block=$WORK/block.md
     echo
     echo "#### Speed: $SPEED_JOBS jobs on 2,048 GPUs (v100:171x4,p100:171x4,k80:170x4, $speed_rate jobs/h)"
     echo
-    echo "Each policy alone, capped at $SPEED_CAP s (goal: under 60 s for the policies without a solver)."
+    echo "Each policy alone, capped at $SPEED_CAP s of CPU (goal: under 60 s for the policies without a solver)."
+    echo "CPU time is the process's user time; wall time depends on what else ran on the machine."
     echo
-    echo "| policy | wall time (s) |"
-    echo "|---|---:|"
-    awk 'NR > 1 { printf "| %s | %s |\n", $1, $2 }' "$WORK/speed.txt"
+    echo "| policy | CPU time (s) | wall time (s) |"
+    echo "|---|---:|---:|"
+    awk 'NR > 1 { printf "| %s | %s | %s |\n", $1, $2, $3 }' "$WORK/speed.txt"
     echo "<!-- sim-bench:end -->"
 } >"$block"
 
