@@ -1,6 +1,7 @@
 #include "core/node_timeline.h"
 
 #include <algorithm>
+#include <map>
 
 namespace accord::core {
 
@@ -100,6 +101,31 @@ static bool is_nothing(const Resources &r)
     return r.cpus == 0 && r.mem_mb == 0 && r.total_gpus() == 0 && r.shards == 0 && no_shards;
 }
 
+// On a one_sharing node with shard jobs, the GPUs without any take no
+// shards until the last of those jobs ends (Slurm counts any shard
+// allocated on the node; Accord the running jobs it knows).
+static void hold_unshared_gpus(const Node &node, const std::map<uint32_t, int64_t> &ends, int64_t now,
+                               NodeTimeline &timeline)
+{
+    if (!node.one_sharing)
+        return;
+    int64_t last_end = INT64_MIN;
+    Resources unshared;
+    for (const auto &gpu : node.shard_gpus) {
+        for (const auto &user : gpu.users) {
+            auto end = ends.find(user.job_id);
+            last_end = std::max(last_end, end == ends.end() ? kForever : end->second);
+        }
+        auto free = node.free.shards_by_gpu.find(gpu.index);
+        if (gpu.users.empty() && free != node.free.shards_by_gpu.end() && free->second > 0) {
+            unshared.shards += free->second;
+            unshared.shards_by_gpu[gpu.index] = free->second;
+        }
+    }
+    if (last_end > INT64_MIN && unshared.shards > 0)
+        timeline.add_usage(now, std::max(last_end, now + 1), unshared);
+}
+
 std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
 {
     std::vector<NodeTimeline> timelines;
@@ -123,6 +149,11 @@ std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
         if (!is_nothing(unexplained))  // usually all explained: holding nothing would change no free amount
             timelines[i].add_usage(snapshot.now, kForever, unexplained);
     }
+    std::map<uint32_t, int64_t> ends;
+    for (const auto &job : snapshot.running)
+        ends[job.job_id] = job.end_time;
+    for (size_t i = 0; i < snapshot.nodes.size(); i++)
+        hold_unshared_gpus(snapshot.nodes[i], ends, snapshot.now, timelines[i]);
     return timelines;
 }
 

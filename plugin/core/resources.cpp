@@ -55,6 +55,19 @@ int first_gpu_with_shards(const Resources &free, int shards)
     return -1;
 }
 
+Resources shards_of_whole_gpus(const Resources &capacity, const std::vector<int> &gpus)
+{
+    Resources held;
+    for (int gpu : gpus) {
+        auto it = capacity.shards_by_gpu.find(gpu);
+        if (it == capacity.shards_by_gpu.end() || it->second <= 0)
+            continue;
+        held.shards += it->second;
+        held.shards_by_gpu[gpu] += it->second;
+    }
+    return held;
+}
+
 static bool covers_shards(const Resources &available, const Resources &demand)
 {
     if (available.shards < demand.shards)

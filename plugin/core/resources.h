@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "core/gpu_counts.h"
 
@@ -42,6 +43,12 @@ bool covers(const Resources &available, const Resources &demand);
 // free (GPUs local to the job's socket first, which this does not know);
 // -1 when none has, or `free` counts no shards per GPU.
 int first_gpu_with_shards(const Resources &free, int shards);
+
+// The shards of `gpus` (Slurm indices of GPUs a job holds whole, as
+// gres/gpu), by `capacity`'s count per GPU: cons_tres gives a GPU as
+// gres/gpu or as shards, never both, so the job takes them all until it
+// ends. GPUs without shards add none.
+Resources shards_of_whole_gpus(const Resources &capacity, const std::vector<int> &gpus);
 
 // Per-dimension minimum: the resources free throughout two periods.
 Resources elementwise_min(const Resources &a, const Resources &b);

@@ -1,11 +1,14 @@
 #include "core/shard_sharing.h"
 
+#include <algorithm>
+
 namespace accord::core {
 
 ShardSharing::ShardSharing(const std::vector<Node> &nodes, const SlowdownTable &slowdowns) : slowdowns_(slowdowns)
 {
     for (const auto &node : nodes) {
         gpus_.push_back(node.shard_gpus);
+        one_sharing_.push_back(node.one_sharing);
         any_ = any_ || !node.shard_gpus.empty();
     }
 }
@@ -13,8 +16,11 @@ ShardSharing::ShardSharing(const std::vector<Node> &nodes, const SlowdownTable &
 int ShardSharing::first_with_room(int node, int shards) const
 {
     const auto &gpus = gpus_.at(node);
+    bool only_shared = one_sharing_.at(node) && std::any_of(gpus.begin(), gpus.end(), [](const ShardGpu &gpu) {
+                           return !gpu.users.empty();
+                       });
     for (size_t i = 0; i < gpus.size(); i++)
-        if (gpus[i].free >= shards)
+        if (gpus[i].free >= shards && !(only_shared && gpus[i].users.empty()))
             return static_cast<int>(i);
     return -1;
 }

@@ -44,7 +44,8 @@ public:
     // cons_tres gives all of a job's shards on a node from one GPU, the
     // first by index with enough free (_pick_specific_topo() in
     // gres_select_filter.c; GPUs local to the job's socket first, which
-    // this does not know).
+    // this does not know). On a one_sharing node with shard jobs, only
+    // their GPUs give shards.
     std::optional<SharedGpu> share(int node, int shards, const std::string &family) const;
 
     // Takes the shards share() counted out of that GPU, the job now on it:
@@ -59,6 +60,7 @@ private:
     void predict(const ShardGpu &gpu, const std::string &family, SharedGpu &out) const;
 
     std::vector<std::vector<ShardGpu>> gpus_;  // per node
+    std::vector<bool> one_sharing_;            // per node (Node::one_sharing)
     std::set<std::pair<int, int>> joined_;     // (node, index into gpus_[node]) a start of this cycle took
     const SlowdownTable &slowdowns_;
     bool any_ = false;

@@ -54,7 +54,12 @@ struct Node {
     // How close those GPUs are; null when the admin gave no topology.
     std::shared_ptr<const GpuTopology> topology;
     // Its GPUs that have shards, by index; empty without gres/shard.
+    // Slurm's gres/mps is counted the same way, as shards.
     std::vector<ShardGpu> shard_gpus;
+    // Slurm's one_sharing (gres.conf Flags, the default for gres/mps):
+    // while a GPU of the node has shard jobs, new shards come only from
+    // such a GPU (gres_use_busy_dev() in Slurm 22.05's common/gres.c).
+    bool one_sharing = false;
 };
 
 struct NodeUsage {
@@ -98,7 +103,7 @@ struct PendingJob {
     int64_t mem_per_cpu_mb = 0;
     bool whole_node_memory = false;  // --mem=0, or no request and no default
     GpuRequest gpus;
-    int shards_per_node = 0;  // gres/shard on each node, all from one GPU
+    int shards_per_node = 0;  // gres/shard (or gres/mps) on each node, all from one GPU
     bool exclusive = false;   // whole nodes
     std::vector<int> allowed_nodes;   // partition, reservation and exclusions applied
     std::vector<int> required_nodes;  // must be part of the allocation

@@ -18,12 +18,43 @@ int gpu_of_record(gres_node_state_t *state, int t)
     return first >= 0 ? first : t;
 }
 
+constexpr const char *kShareGres[] = {"shard", "mps"};
+
+bool is_share_gres(gres_state_t *gres)
+{
+    for (const char *name : kShareGres)
+        if (is_gres(gres, name))
+            return true;
+    return false;
+}
+
+gres_node_state_t *share_state(node_record_t *node)
+{
+    const char *name = node_share_gres(node);
+    return name ? node_gres_state(node, name) : nullptr;
+}
+
 }  // namespace
+
+const char *node_share_gres(node_record_t *node)
+{
+    for (const char *name : kShareGres)
+        if (node_gres_state(node, name))
+            return name;
+    return nullptr;
+}
+
+bool node_one_sharing(node_record_t *node)
+{
+    const char *name = node_share_gres(node);
+    gres_state_t *gres = name ? node_gres_record(node, name) : nullptr;
+    return gres && (gres->config_flags & GRES_CONF_ONE_SHARING);
+}
 
 std::vector<core::ShardGpu> node_shard_gpus(node_record_t *node)
 {
     std::vector<core::ShardGpu> gpus;
-    gres_node_state_t *state = node_gres_state(node, "shard");
+    gres_node_state_t *state = share_state(node);
     if (!state || !state->topo_gres_cnt_avail || !state->topo_gres_cnt_alloc)
         return gpus;
     std::vector<core::GpuSlot> slots = node_gpu_slots(node);
@@ -49,14 +80,14 @@ std::vector<core::ShardGpu> node_shard_gpus(node_record_t *node)
 
 int node_shard_capacity(node_record_t *node)
 {
-    gres_node_state_t *state = node_gres_state(node, "shard");
+    gres_node_state_t *state = share_state(node);
     return state ? static_cast<int>(state->gres_cnt_avail) : 0;
 }
 
 core::ShardCounts node_shard_capacity_by_gpu(node_record_t *node)
 {
     core::ShardCounts capacity;
-    gres_node_state_t *state = node_gres_state(node, "shard");
+    gres_node_state_t *state = share_state(node);
     if (!state || !state->topo_gres_cnt_avail)
         return capacity;
     for (int t = 0; t < state->topo_cnt; t++)
@@ -73,7 +104,7 @@ ShardHold job_shards_on_node(job_record_t *job, int node_offset)
     ListIterator it = list_iterator_create(job->gres_list_alloc);
     while (auto *gres = static_cast<gres_state_t *>(list_next(it))) {
         auto *js = static_cast<gres_job_state_t *>(gres->gres_data);
-        if (!is_gres(gres, "shard") || node_offset >= static_cast<int>(js->node_cnt))
+        if (!is_share_gres(gres) || node_offset >= static_cast<int>(js->node_cnt))
             continue;
         if (js->gres_cnt_node_alloc)
             hold.count += static_cast<int>(js->gres_cnt_node_alloc[node_offset]);
@@ -92,7 +123,7 @@ int job_shard_request(job_record_t *job)
         return shards;
     ListIterator it = list_iterator_create(job->gres_list_req);
     while (auto *gres = static_cast<gres_state_t *>(list_next(it))) {
-        if (!is_gres(gres, "shard"))
+        if (!is_share_gres(gres))
             continue;
         auto *js = static_cast<gres_job_state_t *>(gres->gres_data);
         uint64_t count = js->gres_per_node   ? js->gres_per_node
@@ -103,6 +134,20 @@ int job_shard_request(job_record_t *job)
     }
     list_iterator_destroy(it);
     return shards;
+}
+
+const char *job_share_gres(job_record_t *job)
+{
+    const char *name = nullptr;
+    if (!job->gres_list_req)
+        return name;
+    ListIterator it = list_iterator_create(job->gres_list_req);
+    while (auto *gres = static_cast<gres_state_t *>(list_next(it)))
+        for (const char *share : kShareGres)
+            if (!name && is_gres(gres, share))
+                name = share;
+    list_iterator_destroy(it);
+    return name;
 }
 
 void hide_shared_gpus(core::Node &node)

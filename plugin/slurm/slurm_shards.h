@@ -1,6 +1,8 @@
 // GPU shares as slurmctld's gres/shard records hold them (Slurm 22.05:
 // a node's shards are spread over its GPUs; a job's shards on a node all
 // come from one GPU, which no job holds whole as gres/gpu meanwhile).
+// gres/mps, Slurm's other shared gres, is read the same way and counted
+// as shards: cons_tres places both by the same code (GRES_CONF_SHARED).
 #pragma once
 
 #include <cstdint>
@@ -11,8 +13,15 @@
 
 namespace accord::slurm {
 
+// The node's shared gres: "shard", else "mps", else null.
+const char *node_share_gres(node_record_t *node);
+
+// Whether the node's shared gres has Slurm's one_sharing flag (the
+// default for gres/mps, core::Node::one_sharing).
+bool node_one_sharing(node_record_t *node);
+
 // The node's GPUs that have shards, by index, with the shards free now
-// (none on a GPU allocated as gres/gpu); empty without gres/shard.
+// (none on a GPU allocated as gres/gpu); empty without a shared gres.
 std::vector<core::ShardGpu> node_shard_gpus(node_record_t *node);
 
 // All shards the node has.
@@ -28,10 +37,13 @@ struct ShardHold {
 };
 ShardHold job_shards_on_node(job_record_t *job, int node_offset);
 
-// The job's shards per node: --gres=shard:N. Other forms (per job, task
-// or socket) are counted as that many on each node, which cons_tres's one
-// GPU per node must hold anyway.
+// The job's shards per node: --gres=shard:N or --gres=mps:N. Other forms
+// (per job, task or socket) are counted as that many on each node, which
+// cons_tres's one GPU per node must hold anyway.
 int job_shard_request(job_record_t *job);
+
+// The shared gres the job asks for: "shard", "mps" or null.
+const char *job_share_gres(job_record_t *job);
 
 // Marks the node's GPUs that shard jobs use as not free for whole-GPU jobs
 // (cons_tres gives a GPU as gres/gpu or as shards, never both at once).

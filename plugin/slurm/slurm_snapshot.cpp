@@ -76,6 +76,9 @@ void add_running(SlurmSnapshot &snap, const std::vector<int> &cluster_index)
                 use.used.shards = shards.count;
                 if (shards.count > 0 && shards.gpu >= 0)
                     use.used.shards_by_gpu[shards.gpu] = shards.count;
+                // Held whole, its GPUs' shards are busy until it ends, not for good.
+                use.used += core::shards_of_whole_gpus(snap.cluster.nodes[use.node].capacity,
+                                                       job_gpu_indices(job, offset));
                 if (shards.count > 0)
                     add_shard_user(snap.cluster.nodes[use.node], shards, run);
                 snap.cluster.nodes[use.node].free -= use.used;
@@ -113,6 +116,7 @@ std::vector<int> add_nodes(SlurmSnapshot &snap, NodeTopologies &topologies)
         n.schedulable = avail_node_bitmap && bit_test(avail_node_bitmap, node->index);
         add_gpu_topology(n, node, topologies);
         n.shard_gpus = node_shard_gpus(node);
+        n.one_sharing = node_one_sharing(node);
         cluster_index[node->index] = static_cast<int>(snap.cluster.nodes.size());
         snap.slurm_index.push_back(node->index);
         snap.cluster.nodes.push_back(std::move(n));
@@ -155,9 +159,24 @@ int pending_array_tasks(job_record_t *job, uint32_t array_task_id)
     return tasks;
 }
 
+// A job asking for gres/shard runs only where nodes have them, one asking
+// for gres/mps likewise: the core counts both as shards.
+void keep_nodes_sharing_as_asked(job_record_t *job, bitstr_t *nodes)
+{
+    const char *asked = job_share_gres(job);
+    if (!asked)
+        return;
+    for (int i = bit_ffs(nodes); i >= 0 && i < static_cast<int>(bit_size(nodes)); i++) {
+        node_record_t *node = bit_test(nodes, i) ? node_record_table_ptr[i] : nullptr;
+        if (node && xstrcmp(node_share_gres(node), asked))
+            bit_clear(nodes, i);
+    }
+}
+
 // Nodes the job may use now: its partition's, inside any reservation it
 // runs in, outside reservations it does not, minus its exclusions, with
-// its features and per-node minimums matched.
+// its features and per-node minimums matched, and the shared gres it asks
+// for.
 bitstr_t *allowed_nodes(job_record_t *job, part_record_t *part, time_t now)
 {
     bitstr_t *resv_nodes = nullptr;
@@ -176,6 +195,7 @@ bitstr_t *allowed_nodes(job_record_t *job, part_record_t *part, time_t now)
     job->details->features_use = job->details->features;
     job->details->feature_list_use = job->details->feature_list;
     job_req_node_filter(job, resv_nodes, true);
+    keep_nodes_sharing_as_asked(job, resv_nodes);
     return resv_nodes;
 }
 

@@ -107,6 +107,9 @@ run_phase "cluster with accord_topology" "$PARAMS,accord_topology=$CLUSTER_DIR-t
 run_phase "cluster with shards and accord_model" "$PARAMS,accord_model=$CLUSTER_DIR-shards/m.pt" "--shards v100:2" \
     t_shards
 
+# gres/mps on the v100 nodes, 100 per GPU (t_mps.sh).
+run_phase "cluster with mps" "$PARAMS" "--mps v100:100" t_mps
+
 # Faults: StateSaveLocation on a small tmpfs the tests fill and make
 # read-only; they kill a slurmd and, last, slurmctld (t_faults.sh).
 if selected t_faults; then

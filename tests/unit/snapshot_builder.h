@@ -174,6 +174,23 @@ public:
         return job;
     }
 
+    // A running job holding `node`'s GPU `gpu` whole (gres/gpu) until
+    // `end_time` (after set_shards): as the slurmctld shell has it, the
+    // GPU's shards are not free now and the job's usage holds them.
+    RunningJob &add_whole_gpu_running(uint32_t job_id, int64_t end_time, int node, int gpu)
+    {
+        Node &n = snap_.nodes.at(node);
+        core::ShardGpu &on = n.shard_gpus.at(gpu);
+        on.free = 0;
+        Resources used = res(1, 1000, {{on.type, 1}});
+        used += core::shards_of_whole_gpus(n.capacity, {gpu});
+        RunningJob &job = add_running(job_id, end_time, node, used);
+        // The shell counts free shards from the GPUs' records.
+        n.free.shards -= n.free.shards_by_gpu[gpu];
+        n.free.shards_by_gpu[gpu] = 0;
+        return job;
+    }
+
     PendingJob &pending(size_t index) { return snap_.queue.at(index); }
     Node &node_at(int index) { return snap_.nodes.at(index); }
 

@@ -1,7 +1,8 @@
 // Unit tests for counting gres/shard per GPU (Slurm 22.05's cons_tres
 // gives all of a job's shards on a node from one GPU): core/resources's
 // per-GPU shards, the node picker's choice of that GPU, and through
-// schedule_cycle the fit check and reservations that follow from it.
+// schedule_cycle the fit check and reservations that follow from it,
+// also on GPUs held whole, whose shards free at their holder's end.
 #include "cmocka_cpp.h"
 
 #include <map>
@@ -88,6 +89,15 @@ static void arithmetic_and_min_go_per_gpu(void **)
     assert_int_equal(m.shards_by_gpu[1], 1);
 }
 
+static void whole_gpus_hold_all_their_shards(void **)
+{
+    // GPU 2 has no shards (kept from sharing): holding it adds none.
+    Resources held = accord::core::shards_of_whole_gpus(shards({{0, 2}, {1, 4}}), {1, 2});
+    assert_int_equal(held.shards, 4);
+    assert_int_equal(held.shards_by_gpu.size(), 1);
+    assert_int_equal(held.shards_by_gpu.at(1), 4);
+}
+
 // ---- through a cycle --------------------------------------------------------------
 
 static void job_larger_than_any_gpus_shards_never_fits(void **)
@@ -145,6 +155,41 @@ static void start_now_takes_the_gpu_slurm_gives(void **)
     assert_int_equal(p.decisions[2].placement.at(0).used.shards_by_gpu.at(0), 1);
 }
 
+static void shards_of_a_whole_gpu_free_at_its_holders_end(void **)
+{
+    // x's one GPU is held whole by job 1 until +500: a shard job is
+    // reserved on it from then, not kept waiting for good.
+    SnapshotBuilder b;
+    int x = b.add_node("x", 16, 64000, {{"v100", 1}});
+    b.set_shards(x, "v100", {2});
+    b.add_whole_gpu_running(1, b.now() + 500, x, 0);
+    shard_job(b, 10, 2, 3600);
+    auto p = plan(b);
+    const auto &d = p.decisions.at(0);
+    assert_true(d.verdict == Verdict::Reserve);
+    assert_int_equal(d.start_time, b.now() + 500);
+    assert_int_equal(d.placement.at(0).used.shards_by_gpu.count(0), 1);
+    assert_int_equal(d.placement.at(0).used.shards_by_gpu.at(0), 2);
+}
+
+static void earliest_whole_gpu_end_gives_the_reservation(void **)
+{
+    // GPU 0 is held whole until +900, GPU 1 until +300: a 2-shard job is
+    // reserved at +300, on GPU 1 (a single whole-GPU job's end frees it).
+    SnapshotBuilder b;
+    int x = b.add_node("x", 16, 64000, {{"v100", 2}});
+    b.set_shards(x, "v100", {2, 2});
+    b.add_whole_gpu_running(1, b.now() + 900, x, 0);
+    b.add_whole_gpu_running(2, b.now() + 300, x, 1);
+    shard_job(b, 10, 2, 3600);
+    auto p = plan(b);
+    const auto &d = p.decisions.at(0);
+    assert_true(d.verdict == Verdict::Reserve);
+    assert_int_equal(d.start_time, b.now() + 300);
+    assert_int_equal(d.placement.at(0).used.shards_by_gpu.count(1), 1);
+    assert_int_equal(d.placement.at(0).used.shards_by_gpu.at(1), 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -152,9 +197,12 @@ int main(void)
         cmocka_unit_test(a_named_gpu_must_have_them),
         cmocka_unit_test(first_gpu_by_index_with_room),
         cmocka_unit_test(arithmetic_and_min_go_per_gpu),
+        cmocka_unit_test(whole_gpus_hold_all_their_shards),
         cmocka_unit_test(job_larger_than_any_gpus_shards_never_fits),
         cmocka_unit_test(reservation_waits_for_one_gpu_with_room),
         cmocka_unit_test(start_now_takes_the_gpu_slurm_gives),
+        cmocka_unit_test(shards_of_a_whole_gpu_free_at_its_holders_end),
+        cmocka_unit_test(earliest_whole_gpu_end_gives_the_reservation),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }
