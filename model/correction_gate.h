@@ -5,7 +5,10 @@
 // the candidate's own samples is a measurement: never corrected. On a GPU
 // type without samples (declared) every estimate takes the `declared`
 // share, chosen on the inner GPU-type split, where the job-type split says
-// nothing (every GPU type has samples there).
+// nothing (every GPU type has samples there). There the corrected slowdown
+// is also shrunk toward the training pairs' mean slowdown (the per-GPU-type
+// mean baseline's value for a GPU type without samples) by
+// `declared_pair_shrink`, chosen on the same split.
 #pragma once
 
 #include "model/neighbour_estimates.h"
@@ -25,6 +28,13 @@ struct CorrectionGate {
 
 struct CorrectionGates {
     CorrectionGate relative, slowdown;
+    double declared_pair_shrink = 0;  // weight of the mean slowdown, in [0, 1]
 };
+
+// On a declared GPU type: (1 - weight) x the model's slowdown + weight x
+// the training pairs' mean slowdown per co-runner, to the power of the
+// co-runners (the pair estimates multiply). Throws std::invalid_argument
+// for a weight outside [0, 1].
+double shrunk_slowdown(double slowdown, double mean_pair_slowdown, size_t co_runners, double weight);
 
 }  // namespace accord::model

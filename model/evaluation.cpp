@@ -125,9 +125,12 @@ std::string learned_name(int members, const CorrectionGates *gates)
     std::string name = "learned model (ensemble of " + std::to_string(members) + ")";
     if (!gates)
         return name;
-    char text[128];
-    std::snprintf(text, sizeof text, ", corrections x %.2g family, x %.2g nearest, x %.2g declared",
-                  gates->relative.family, gates->relative.nearest, gates->relative.declared);
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  ", corrections x %.2g family, x %.2g nearest, x %.2g / %.2g declared (isolated / pairs), pairs "
+                  "shrunk %.2g",
+                  gates->relative.family, gates->relative.nearest, gates->relative.declared,
+                  gates->slowdown.declared, gates->declared_pair_shrink);
     return name + text;
 }
 
@@ -232,6 +235,11 @@ HoldoutTable evaluate_gpu_inner_split(const TrainingData &data, const ModelOptio
     for (double declared : kInnerShares) {
         CorrectionGates g = options.gates;
         g.relative.declared = g.slowdown.declared = declared;
+        gates.push_back(g);
+    }
+    for (double shrink : kInnerShares) {
+        CorrectionGates g = options.gates;
+        g.declared_pair_shrink = shrink;
         gates.push_back(g);
     }
     Pooled pooled(gates);

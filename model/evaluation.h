@@ -59,7 +59,8 @@ HoldoutTable evaluate_gpu_folds(const TrainingData &data, const ModelOptions &op
 // type in sorted order (cyclically) is held out
 // and predicted from its declared descriptors; pooled over the folds. One
 // row per declared share of kInnerShares (the same for both heads; the
-// other shares as in `options`; the same networks).
+// other shares as in `options`; the same networks), then one per
+// declared_pair_shrink of kInnerShares (the shares as in `options`).
 HoldoutTable evaluate_gpu_inner_split(const TrainingData &data, const ModelOptions &options,
                                       const Progress &progress);
 

@@ -10,7 +10,10 @@
 // (Version 2 had the nearest samples' mean where version 3 interpolates.
 // Version 4 has version 3's rows and adds the declared-GPU share to the
 // metadata's correction gates (correction_gate.h): a version-3 file took
-// the whole correction there, and is refused rather than read otherwise.)
+// the whole correction there, and is refused rather than read otherwise.
+// Version 5 adds the shrinkage of a declared GPU type's slowdown toward the
+// training pairs' mean (declared_pair_shrink): a version-4 file did not
+// shrink, and is refused likewise.)
 // The estimates are stacking inputs: the network learns a correction of
 // them (ensemble.h). A candidate's estimates come from all the training
 // samples; a training row's leave out every sample of its own job type
@@ -36,7 +39,7 @@
 
 namespace accord::model {
 
-constexpr int kSchemaVersion = 4;
+constexpr int kSchemaVersion = 5;
 constexpr int kConfigWidth = 4;
 constexpr int kIsolatedEstimateColumn = 2;  // in the config row
 constexpr int kPairEstimates = 2;           // after the job row in a co-runner row

@@ -8,6 +8,20 @@
 
 namespace accord::model {
 
+namespace {
+
+double mean_slowdown(const NeighbourSamples &samples)
+{
+    if (samples.pairs.empty())
+        return std::nan("");
+    double sum = 0;
+    for (const NeighbourSamples::Pair &pair : samples.pairs)
+        sum += pair.slowdown;
+    return sum / samples.pairs.size();
+}
+
+}  // namespace
+
 NetworkShape shape_of(const FeatureSchema &schema, int hidden, int members)
 {
     NetworkShape shape;
@@ -23,8 +37,15 @@ NetworkShape shape_of(const FeatureSchema &schema, int hidden, int members)
 
 LearnedModel::LearnedModel(FeatureSchema schema, Ensemble ensemble, std::string reference_gpu, CorrectionGates gates)
     : schema_(std::move(schema)), ensemble_(std::move(ensemble)), reference_gpu_(std::move(reference_gpu)),
-      gates_(gates)
+      mean_pair_slowdown_(mean_slowdown(schema_.neighbours().samples()))
 {
+    set_gates(gates);
+}
+
+void LearnedModel::set_gates(const CorrectionGates &gates)
+{
+    shrunk_slowdown(1, 1, 0, gates.declared_pair_shrink);  // refuses a weight outside [0, 1]
+    gates_ = gates;
 }
 
 LearnedModel LearnedModel::open(const std::string &path)
@@ -107,6 +128,11 @@ void LearnedModel::predict(const Candidate *candidates, size_t n, Prediction *ou
         // The corrected estimate may exceed 1 (measured noise does); the
         // interface promises a slowdown in (0, 1].
         p.slowdown = std::exp(std::min(0.0, slowdown_estimate[row] + shared_share * c.slowdown));
+        // On a declared GPU type, toward the per-type mean baseline's value
+        // (the weight chosen on the inner GPU-type split).
+        if (!gpu_known && !candidates[i].co_runners.empty() && !std::isnan(mean_pair_slowdown_))
+            p.slowdown = shrunk_slowdown(p.slowdown, mean_pair_slowdown_, candidates[i].co_runners.size(),
+                                         gates_.declared_pair_shrink);
         // The members' disagreement about the candidate, whatever share of
         // their correction the prediction takes (chosen on the inner split).
         p.uncertainty = c.spread;

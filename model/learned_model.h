@@ -33,17 +33,22 @@ public:
     std::vector<std::string> families() const override { return schema_.families(); }
     std::vector<std::string> gpu_types() const override { return schema_.gpu_names(); }
 
-    // The shares of the networks' corrections predictions take.
-    void set_gates(const CorrectionGates &gates) { gates_ = gates; }
+    // The shares of the networks' corrections predictions take; throws
+    // std::invalid_argument for a declared_pair_shrink outside [0, 1].
+    void set_gates(const CorrectionGates &gates);
     const CorrectionGates &gates() const { return gates_; }
     const FeatureSchema &schema() const { return schema_; }
     const Ensemble &ensemble() const { return ensemble_; }
+    // The training pairs' mean slowdown (what a declared GPU type's
+    // slowdown is shrunk toward); NaN without pair samples.
+    double mean_pair_slowdown() const { return mean_pair_slowdown_; }
 
 private:
     FeatureSchema schema_;
     Ensemble ensemble_;
     std::string reference_gpu_;
     CorrectionGates gates_;
+    double mean_pair_slowdown_;
 };
 
 }  // namespace accord::model

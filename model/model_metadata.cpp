@@ -182,9 +182,10 @@ CorrectionGate gate_field(json_t *correction, const char *head, const std::strin
 
 json_t *gates_json(const CorrectionGates &g)
 {
-    return json_pack("{s:{s:f, s:f, s:f}, s:{s:f, s:f, s:f}}", "relative", "family", g.relative.family, "nearest",
-                     g.relative.nearest, "declared", g.relative.declared, "slowdown", "family", g.slowdown.family,
-                     "nearest", g.slowdown.nearest, "declared", g.slowdown.declared);
+    return json_pack("{s:{s:f, s:f, s:f}, s:{s:f, s:f, s:f}, s:f}", "relative", "family", g.relative.family,
+                     "nearest", g.relative.nearest, "declared", g.relative.declared, "slowdown", "family",
+                     g.slowdown.family, "nearest", g.slowdown.nearest, "declared", g.slowdown.declared,
+                     "declared_pair_shrink", g.declared_pair_shrink);
 }
 
 json_t *neighbours_json(const NeighbourSamples &n)
@@ -248,7 +249,8 @@ ModelMetadata read_metadata(const std::string &path)
     m.seed = static_cast<uint64_t>(int_field(network, "seed", path));
     m.steps = int_field(network, "steps", path);
     json_t *correction = field(network, "correction", path);
-    m.gates = CorrectionGates{gate_field(correction, "relative", path), gate_field(correction, "slowdown", path)};
+    m.gates = CorrectionGates{gate_field(correction, "relative", path), gate_field(correction, "slowdown", path),
+                              share_field(correction, "declared_pair_shrink", "network.correction", path)};
     m.training_data = strings_field(root.get(), "training_data", path);
     if (json_object_get(root.get(), "held_out_pair_types"))
         m.held_out_pair_types = strings_field(root.get(), "held_out_pair_types", path);

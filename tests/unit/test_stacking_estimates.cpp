@@ -7,6 +7,7 @@
 // model/learned_model.h). Models are tiny (hidden 8, 40 steps).
 #include <cmath>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -214,6 +215,62 @@ void test_a_declared_gpu_type_takes_the_declared_share(void **)
     assert_close(std::log(gated.slowdown), std::log(shut.slowdown) + 0.75 * slowdown);
 }
 
+// On a declared GPU type the slowdown is shrunk toward the training pairs'
+// mean slowdown, the per-GPU-type mean baseline's value there: weight 0 is
+// the unshrunk prediction, 1 the baseline's, between them the blend; with
+// two co-runners the mean per co-runner is multiplied.
+void test_a_declared_gpu_type_shrinks_its_slowdown_toward_the_mean(void **)
+{
+    LearnedModel model = tiny_model(kOpen);
+    assert_true(model.declare_gpu_type("h100", GpuDescriptor{2, 51, 80, 3350}));
+    Candidate c{Job{"LM", 20}, "h100", 1, false, {Job{"ResNet-18", 64}}};
+    auto shrunk = [](double weight) {
+        CorrectionGates g{{1, 1, 0.5}, {1, 1, 0.5}};
+        g.declared_pair_shrink = weight;
+        return g;
+    };
+    Prediction unshrunk = predicted(model, c, CorrectionGates{{1, 1, 0.5}, {1, 1, 0.5}});
+    double mean = Baselines(tiny_data()).mean_slowdown(PairSample{"LM (batch size 20)", "ResNet-18 (batch size 64)", "h100", 1, 0});
+    assert_true(std::fabs(unshrunk.slowdown - mean) > 1e-3);
+    Prediction none = predicted(model, c, shrunk(0));
+    assert_true(none.slowdown == unshrunk.slowdown && none.relative_throughput == unshrunk.relative_throughput);
+    assert_close(predicted(model, c, shrunk(1)).slowdown, mean);
+    assert_close(predicted(model, c, shrunk(0.25)).slowdown, 0.75 * unshrunk.slowdown + 0.25 * mean);
+    assert_true(predicted(model, c, shrunk(1)).relative_throughput == unshrunk.relative_throughput);
+    c.co_runners.push_back(Job{"LM", 10});
+    assert_close(predicted(model, c, shrunk(1)).slowdown, mean * mean);
+}
+
+// A GPU type with samples, or no co-runner, is never shrunk.
+void test_known_gpu_types_and_lone_jobs_are_not_shrunk(void **)
+{
+    LearnedModel model = tiny_model(kOpen);
+    assert_true(model.declare_gpu_type("h100", GpuDescriptor{2, 51, 80, 3350}));
+    CorrectionGates all = kOpen;
+    all.declared_pair_shrink = 1;
+    Prediction before = predicted(model, kFamilyPair, kOpen), after = predicted(model, kFamilyPair, all);
+    assert_true(before.slowdown == after.slowdown);
+    Candidate alone{Job{"LM", 20}, "h100", 1, false, {}};
+    assert_true(predicted(model, alone, all).slowdown == 1.0);
+}
+
+void test_a_shrink_weight_outside_zero_to_one_is_refused(void **)
+{
+    LearnedModel model = tiny_model(kOpen);
+    for (double weight : {-0.25, 1.5, std::nan("")}) {
+        CorrectionGates g = kOpen;
+        g.declared_pair_shrink = weight;
+        bool refused = false;
+        try {
+            model.set_gates(g);
+        } catch (const std::invalid_argument &e) {
+            refused = std::string(e.what()).find("declared_pair_shrink") != std::string::npos;
+        }
+        assert_true(refused);
+    }
+    assert_true(model.gates().declared_pair_shrink == 0.0);  // the refused gates were not taken
+}
+
 void test_uncertainty_is_the_spread_of_the_members_whole_corrections(void **)
 {
     LearnedModel one = tiny_model(kOpen, 1), two = tiny_model(kOpen, 2);
@@ -242,6 +299,9 @@ int main(void)
         cmocka_unit_test(test_a_gate_takes_its_share_of_the_correction),
         cmocka_unit_test(test_measured_candidates_are_never_corrected),
         cmocka_unit_test(test_a_declared_gpu_type_takes_the_declared_share),
+        cmocka_unit_test(test_a_declared_gpu_type_shrinks_its_slowdown_toward_the_mean),
+        cmocka_unit_test(test_known_gpu_types_and_lone_jobs_are_not_shrunk),
+        cmocka_unit_test(test_a_shrink_weight_outside_zero_to_one_is_refused),
         cmocka_unit_test(test_uncertainty_is_the_spread_of_the_members_whole_corrections),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);

@@ -148,16 +148,17 @@ void test_refuses_metadata_of_other_schema_version(void **)
     assert_contains(error, "schema version 99");
 }
 
-// A version-3 file (no declared-GPU share: it took the whole correction on
-// a declared GPU type) gets the retraining hint, as does version 2.
+// A version-4 file (no shrinkage of a declared GPU type's slowdown) and a
+// version-3 file (no declared-GPU share: it took the whole correction on a
+// declared GPU type) get the retraining hint, as does version 2.
 void test_refuses_metadata_of_the_previous_schema_versions(void **)
 {
-    for (const char *version : {"2", "3"}) {
+    for (const char *version : {"2", "3", "4"}) {
         std::string path = saved_model(std::string("meta-version-") + version + ".pt");
         replace_in_file(metadata_path(path), "\"schema_version\": " + std::to_string(kSchemaVersion),
                         std::string("\"schema_version\": ") + version);
         assert_contains(refusal(path), metadata_path(path) + ": feature schema version " + version +
-                                           ", this build reads version 4; retrain with this accord-train");
+                                           ", this build reads version 5; retrain with this accord-train");
     }
 }
 
@@ -173,12 +174,16 @@ void test_refuses_missing_or_bad_correction_gates(void **)
     write_text(metadata_path(path), good);
     replace_in_file(metadata_path(path), "\"declared\"", "\"declare\"", "\"relative\"");
     assert_contains(refusal(path), "network.correction.relative field 'declared' is missing or not a share in [0, 1]");
+    write_text(metadata_path(path), good);
+    replace_in_file(metadata_path(path), "\"declared_pair_shrink\": 0.0", "\"declared_pair_shrink\": 1.5");
+    assert_contains(refusal(path),
+                    "network.correction field 'declared_pair_shrink' is missing or not a share in [0, 1]");
 }
 
 void test_metadata_keeps_the_correction_gates(void **)
 {
     ModelOptions options = tiny_options();
-    options.gates = CorrectionGates{{0.25, 0.75, 0.5}, {0.5, 1, 0}};
+    options.gates = CorrectionGates{{0.25, 0.75, 0.5}, {0.5, 1, 0}, 0.75};
     std::string path = g_tmpdir + "/gated.pt";
     g_tmpfiles.push_back(path);
     g_tmpfiles.push_back(metadata_path(path));
@@ -190,7 +195,9 @@ void test_metadata_keeps_the_correction_gates(void **)
     assert_close(read.slowdown.nearest, 1);
     assert_close(read.relative.declared, 0.5);
     assert_close(read.slowdown.declared, 0);
+    assert_close(read.declared_pair_shrink, 0.75);
     assert_close(LearnedModel::open(path).gates().slowdown.family, 0.5);
+    assert_close(LearnedModel::open(path).gates().declared_pair_shrink, 0.75);
 }
 
 void test_refuses_model_file_of_other_schema_version(void **)
