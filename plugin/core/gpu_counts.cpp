@@ -11,34 +11,61 @@ GpuCounts::GpuCounts(std::initializer_list<value_type> entries)
         emplace(type, count);
 }
 
-int &GpuCounts::operator[](const std::string &type)
+GpuCounts::GpuCounts(const GpuCounts &other) : spill_(other.spill_), size_(other.size_)
 {
-    value_type *first = data();
-    value_type *at = std::lower_bound(first, first + size_, type,
-                                      [](const value_type &entry, const std::string &t) { return entry.first < t; });
-    size_t pos = static_cast<size_t>(at - first);
-    if (pos < size_ && at->first == type)
-        return at->second;
+    if (spill_.empty())
+        std::copy(other.inline_.begin(), other.inline_.begin() + static_cast<std::ptrdiff_t>(size_), inline_.begin());
+}
+
+GpuCounts &GpuCounts::operator=(const GpuCounts &other)
+{
+    if (this == &other)
+        return *this;
+    spill_ = other.spill_;
+    size_ = other.size_;
+    if (spill_.empty())
+        std::copy(other.inline_.begin(), other.inline_.begin() + static_cast<std::ptrdiff_t>(size_), inline_.begin());
+    return *this;
+}
+
+size_t GpuCounts::position_of(const std::string &type) const
+{
+    const value_type *first = data();
+    const value_type *at = std::lower_bound(
+        first, first + size_, type, [](const value_type &entry, const std::string &t) { return entry.first < t; });
+    return static_cast<size_t>(at - first);
+}
+
+GpuCounts::value_type &GpuCounts::insert_at(size_t pos, const std::string &type, int count)
+{
     if (spill_.empty() && size_ < kInline) {
         std::move_backward(inline_.begin() + pos, inline_.begin() + size_, inline_.begin() + size_ + 1);
-        inline_[pos] = {type, 0};
+        inline_[pos] = {type, count};
     } else {
         if (spill_.empty())
             spill_.assign(std::make_move_iterator(inline_.begin()), std::make_move_iterator(inline_.end()));
-        spill_.insert(spill_.begin() + static_cast<std::ptrdiff_t>(pos), {type, 0});
+        spill_.insert(spill_.begin() + static_cast<std::ptrdiff_t>(pos), {type, count});
     }
     size_++;
-    return data()[pos].second;
+    return data()[pos];
+}
+
+int &GpuCounts::operator[](const std::string &type)
+{
+    size_t pos = position_of(type);
+    if (pos < size_ && same_gpu_type(data()[pos].first, type))
+        return data()[pos].second;
+    return insert_at(pos, type, 0).second;
 }
 
 GpuCounts::iterator GpuCounts::find(const std::string &type)
 {
-    return std::find_if(begin(), end(), [&](const value_type &entry) { return entry.first == type; });
+    return std::find_if(begin(), end(), [&](const value_type &entry) { return same_gpu_type(entry.first, type); });
 }
 
 GpuCounts::const_iterator GpuCounts::find(const std::string &type) const
 {
-    return std::find_if(begin(), end(), [&](const value_type &entry) { return entry.first == type; });
+    return std::find_if(begin(), end(), [&](const value_type &entry) { return same_gpu_type(entry.first, type); });
 }
 
 int &GpuCounts::at(const std::string &type)
@@ -59,11 +86,10 @@ const int &GpuCounts::at(const std::string &type) const
 
 std::pair<GpuCounts::iterator, bool> GpuCounts::emplace(const std::string &type, int count)
 {
-    auto it = find(type);
-    if (it != end())
-        return {it, false};
-    (*this)[type] = count;
-    return {find(type), true};
+    size_t pos = position_of(type);
+    if (pos < size_ && same_gpu_type(data()[pos].first, type))
+        return {data() + pos, false};
+    return {&insert_at(pos, type, count), true};
 }
 
 size_t GpuCounts::erase(const std::string &type)

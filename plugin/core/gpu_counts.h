@@ -15,6 +15,22 @@
 
 namespace accord::core {
 
+// Whether two GPU type names are equal: names are a few characters, and
+// schedulers compare them for every node they try, so they are compared
+// here in line rather than through a library call.
+inline bool same_gpu_type(const std::string &a, const std::string &b)
+{
+    size_t n = a.size();
+    if (n != b.size())
+        return false;
+    const char *p = a.data();
+    const char *q = b.data();
+    for (size_t i = 0; i < n; i++)
+        if (p[i] != q[i])
+            return false;
+    return true;
+}
+
 class GpuCounts {
 public:
     using value_type = std::pair<std::string, int>;
@@ -22,6 +38,13 @@ public:
     using const_iterator = const value_type *;
 
     GpuCounts() = default;
+    // A copy takes only the live entries: the inline ones are left behind
+    // once the counts have spilled (schedulers copy a node's counts for
+    // every job they try).
+    GpuCounts(const GpuCounts &other);
+    GpuCounts &operator=(const GpuCounts &other);
+    GpuCounts(GpuCounts &&other) = default;
+    GpuCounts &operator=(GpuCounts &&other) = default;
     // As std::map's: the first of equal names wins.
     GpuCounts(std::initializer_list<value_type> entries);
 
@@ -50,6 +73,11 @@ public:
 
 private:
     static constexpr size_t kInline = 2;
+    // Where `type` is or would go in name order.
+    size_t position_of(const std::string &type) const;
+    // Adds `type` with `count` at `pos` (its place in name order).
+    value_type &insert_at(size_t pos, const std::string &type, int count);
+
     value_type *data() { return spill_.empty() ? inline_.data() : spill_.data(); }
     const value_type *data() const { return spill_.empty() ? inline_.data() : spill_.data(); }
 

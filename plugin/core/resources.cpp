@@ -34,7 +34,7 @@ Resources &Resources::operator-=(const Resources &other)
 int Resources::gpus_of(const std::string &type) const
 {
     for (const auto &[name, count] : gpus)
-        if (name == type)
+        if (same_gpu_type(name, type))
             return count;
     return 0;
 }

@@ -106,6 +106,27 @@ static void copies_compare_equal_and_apart(void **)
 }
 
 // Seeded random changes to both, compared after each one.
+// A copy of spilled counts (and of counts shrunk by erase) holds only the
+// live entries, and a copy assigned over larger counts leaves none behind.
+static void copies_hold_only_live_entries(void **)
+{
+    GpuCounts spilled{{"a100", 1}, {"k80", 2}, {"v100", 3}};
+    GpuCounts copy(spilled);
+    assert_true(same(copy, MapCounts{{"a100", 1}, {"k80", 2}, {"v100", 3}}));
+    spilled.erase("a100");
+    spilled.erase("k80");
+    GpuCounts small{{"t4", 4}, {"p100", 5}};
+    small.erase("p100");
+    GpuCounts assigned = spilled;
+    assigned = small;
+    assert_true(same(assigned, MapCounts{{"t4", 4}}));
+    assigned = copy;
+    assert_true(same(assigned, MapCounts{{"a100", 1}, {"k80", 2}, {"v100", 3}}));
+    assigned["p100"] = 6;
+    assert_true(same(assigned, MapCounts{{"a100", 1}, {"k80", 2}, {"p100", 6}, {"v100", 3}}));
+    assert_true(same(copy, MapCounts{{"a100", 1}, {"k80", 2}, {"v100", 3}}));
+}
+
 static void random_changes_agree_with_map(void **)
 {
     std::mt19937 rng(7);
@@ -189,6 +210,7 @@ int main(void)
         cmocka_unit_test(initializer_keeps_first_of_equal_names),
         cmocka_unit_test(spills_and_erases_past_inline_entries),
         cmocka_unit_test(copies_compare_equal_and_apart),
+        cmocka_unit_test(copies_hold_only_live_entries),
         cmocka_unit_test(random_changes_agree_with_map),
         cmocka_unit_test(resources_sums_and_covers_agree_with_map),
     };
