@@ -27,10 +27,7 @@
 //     the order as heSRPT weights jobs by their rank in size: w = (jobs from
 //     this one to the last in the order)^rank_weight, so jobs likely to
 //     finish first get larger shares; with queue_weights, from the first of
-//     this one's queue (allocator_order.h says when and why). With a
-//     utility_power q != 0, log(rate) becomes Sia's ((rate/slowest)^q - 1)/q,
-//     which for q < 0 values a doubling less the faster the job already
-//     runs (allocator_state.h). Elastic jobs grow only to counts that
+//     this one's queue (allocator_order.h says when and why). Elastic jobs grow only to counts that
 //     tile nodes (powers of two up to a node, then whole nodes). A job whose
 //     option the search kept keeps its nodes; the others are placed largest
 //     first.
@@ -93,7 +90,6 @@ struct AllocConfig {
     double migrate_gain = 0.1;        // >= 0
     double rank_weight = 0.5;         // >= 0 (rule 3)
     bool queue_weights = false;       // rule 3: jobs of one queue weigh alike (allocator_order.h)
-    double utility_power = 0;         // rule 3: 0 = log(rate); else Sia's power of normalised rate (allocator_state.h)
     double fairness_bound = 0;        // 0 = off (rule 1, core/predicted_fairness.h)
 };
 

@@ -28,7 +28,7 @@ std::optional<Move> best_move(AllocState &s, size_t j)
 {
     const AllocChoice &held = s.choice[j];
     double now = s.value(j, held.option, held.shares);
-    if (now >= s.utility(j, s.fastest(j)) - kAllocEpsilon)
+    if (now >= std::log(s.fastest(j)) - kAllocEpsilon)
         return std::nullopt;
     s.pool.release(held.shares);
     std::optional<Move> best;

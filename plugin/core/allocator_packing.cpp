@@ -20,8 +20,7 @@ namespace {
 // rates), so of a group only the first free host by job index is tried, and
 // the host the job already shares with (it needs less to stay). An admitted
 // job costs a host w x (log of its rate alone over its rate in the pair,
-// plus log(1 + migrate_gain) when it keeps its option; with a utility
-// power, the same difference of utilities), which grows with
+// plus log(1 + migrate_gain) when it keeps its option), which grows with
 // w as a pair slows its host: only the lightest host that keeps and the
 // lightest that does not are tried.
 struct HostGroup {
@@ -185,8 +184,7 @@ private:
                 return;
             seat.worth = worth / needed;
         } else {
-            double paired = s_.weight[h] * s_.utility(h, rates->first * kept) +
-                            s_.weight[j] * s_.utility(j, rates->second * kept);
+            double paired = s_.weight[h] * std::log(rates->first * kept) + s_.weight[j] * std::log(rates->second * kept);
             seat.worth = paired - s_.value(h, c.option, c.shares) - s_.value(j, s_.choice[j].option, s_.choice[j].shares);
             if (seat.worth <= kAllocEpsilon)
                 return;

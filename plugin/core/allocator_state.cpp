@@ -9,11 +9,10 @@ namespace accord::core {
 AllocState::AllocState(const std::vector<AllocJob> &jobs, const std::vector<AllocNode> &nodes,
                        const AllocConfig &config)
     : pool(nodes), choice(jobs.size()), rank(jobs.size(), 0), weight(jobs.size(), 1), jobs_(jobs), config_(config),
-      slowest_(jobs.size(), 1), fastest_(jobs.size(), 0), unit_rate_(jobs.size(), 1), first_option_(jobs.size())
+      slowest_(jobs.size(), 1), fastest_(jobs.size(), 0), first_option_(jobs.size())
 {
     for (size_t j = 0; j < jobs.size(); j++) {
         double slowest = 0;
-        bool rigid = true;
         first_option_[j] = type_.size();
         for (int o = 0; o < options(j); o++) {
             type_.push_back(pool.type_id(jobs[j].options[o].gpu_type));
@@ -21,12 +20,8 @@ AllocState::AllocState(const std::vector<AllocJob> &jobs, const std::vector<Allo
             if (rate > 0)
                 slowest = slowest == 0 ? rate : std::min(slowest, rate);
             fastest_[j] = std::max(fastest_[j], rate);
-            rigid = rigid && jobs[j].options[o].gpus == jobs[j].options[0].gpus;
         }
         slowest_[j] = slowest > 0 ? slowest : 1;
-        // Sia's normalisation: an elastic job's slowest configuration is
-        // worth 1, a rigid job's slowest type its GPU count.
-        unit_rate_[j] = rigid && options(j) > 0 ? slowest_[j] / jobs[j].options[0].gpus : slowest_[j];
     }
 }
 
@@ -43,29 +38,16 @@ bool AllocState::may_spread(size_t j, int o) const
     return option(j, o).gpus > pool.largest_node(type(j, o)) || option(j, o).spread_rate >= slowest_[j];
 }
 
-// Without a utility power, the log of the rate (proportional fairness: a
-// job's unit of work cancels out, and the same relative speedup counts the
-// same for every job). With power q, Sia's objective term: the rate over
-// the job's unit rate (Sia's normalised goodput G) as (G^q - 1)/q, the
-// log's limit at q = 0 and, like Sia's sign(p) G^p, increasing and concave
-// for q < 0: a doubling is worth 2^q times less to a job already twice as
-// fast, so GPUs go to jobs on their slowest configurations first.
-double AllocState::utility(size_t j, double rate) const
-{
-    double q = config_.utility_power;
-    if (q == 0)
-        return std::log(rate);
-    return (std::pow(rate / unit_rate_[j], q) - 1) / q;
-}
-
-// The job's worth on an option placed on `shares`: its utility there,
-// weighed, its rate raised by the migration threshold when nothing changes.
+// The job's worth on an option placed on `shares`: the log of its rate
+// there (proportional fairness: a job's unit of work cancels out, and the
+// same relative speedup counts the same for every job), its rate raised by
+// the migration threshold when nothing changes.
 double AllocState::value(size_t j, int o, const Shares &shares) const
 {
     const JobOption &opt = option(j, o);
     double rate = spread(j, o, shares) ? opt.spread_rate : opt.rate;
     bool kept = o == jobs_[j].current && shares == jobs_[j].held;
-    return weight[j] * utility(j, kept ? rate * (1 + config_.migrate_gain) : rate);
+    return weight[j] * std::log(kept ? rate * (1 + config_.migrate_gain) : rate);
 }
 
 int AllocState::option_with(size_t j, int on_type, int gpus) const

@@ -41,8 +41,6 @@ public:
     bool spread(size_t j, int o, const Shares &shares) const;
     bool may_spread(size_t j, int o) const;
     double value(size_t j, int o, const Shares &shares) const;
-    // What running at `rate` is worth to job j, before its weight.
-    double utility(size_t j, double rate) const;
     // The usable option on `gpus` GPUs of type `on_type`; -1 when there is none.
     int option_with(size_t j, int on_type, int gpus) const;
 
@@ -65,7 +63,6 @@ private:
     const AllocConfig &config_;
     std::vector<double> slowest_;         // per job: its slowest one-node rate
     std::vector<double> fastest_;         // per job: its fastest rate
-    std::vector<double> unit_rate_;       // per job: the rate Sia's normalised goodput counts as 1
     std::vector<size_t> first_option_;  // per job: where its options start in type_
     std::vector<int> type_;             // per job and option: the pool's type number
 };

@@ -383,50 +383,6 @@ static void alike_jobs_of_one_queue_do_not_trade_places(void **)
         }
 }
 
-// With Sia's fairness power (utility_power < 0) a doubling is worth less
-// to a job already running fast than to one on its slowest configuration.
-// Two alike-weighted elastic jobs, a 2-GPU fast node and a 1-GPU slow one:
-// with log (power 0) the job that gains 4x from the fast type takes both
-// fast GPUs (log 6 + log 1 > log 4 + log 1.25) and the other runs slow;
-// with power -0.5 each takes one fast GPU (2(1 - 4^-0.5) + 2(1 - 1.25^-0.5)
-// = 1.21 > 2(1 - 6^-0.5) = 1.18).
-static void power_utility_grows_the_job_at_its_slowest_first(void **)
-{
-    auto elastic = [](uint32_t id, double fast_one, double fast_two) {
-        AllocJob j;
-        j.id = id;
-        j.options = {{"slow", 1, 1, 0}, {"fast", 1, fast_one, 0}, {"fast", 2, fast_two, 0}};
-        return j;
-    };
-    for (double power : {0.0, -0.5}) {
-        AllocConfig config;
-        config.queue_weights = true;
-        config.utility_power = power;
-        auto choice = options(allocate({elastic(1, 4, 6), elastic(2, 1.25, 2.5)},
-                                       cluster({{"fast", 2}, {"slow", 1}}), config));
-        assert_int_equal(choice[0], power == 0 ? 2 : 1);
-        assert_int_equal(choice[1], power == 0 ? 0 : 1);
-    }
-}
-
-// Sia's normalisation of a rigid job: its slowest type is worth its GPU
-// count, so a 2-GPU job's speedup counts less under the power than a 1-GPU
-// job's. The fast node goes to the 2-GPU job (2x there) with log, since
-// log 2 > log 1.9; with power -0.5 to the 1-GPU job (1.9x): 2(2^-0.5 -
-// 4^-0.5) = 0.41 < 2(1 - 1.9^-0.5) = 0.55.
-static void power_utility_counts_a_rigid_job_by_its_gpus(void **)
-{
-    for (double power : {0.0, -0.5}) {
-        std::vector<AllocJob> jobs = {job(1, 2, {{"fast", 2}, {"slow", 1}}), job(2, 1, {{"fast", 1.9}, {"slow", 1}})};
-        AllocConfig config;
-        config.queue_weights = true;
-        config.utility_power = power;
-        auto choice = options(allocate(jobs, cluster({{"fast", 2}, {"slow", 2}}), config));
-        assert_int_equal(choice[0], option_of(jobs[0], power == 0 ? "fast" : "slow"));
-        assert_int_equal(choice[1], option_of(jobs[1], power == 0 ? "slow" : "fast"));
-    }
-}
-
 // Pair rates of two job kinds (0 and 1) on one GPU of "v100".
 class TwoKinds : public PairRates {
 public:
@@ -544,8 +500,6 @@ int main()
         cmocka_unit_test(elastic_counts_tile_nodes),
         cmocka_unit_test(earlier_in_the_order_gets_the_larger_share),
         cmocka_unit_test(alike_jobs_of_one_queue_do_not_trade_places),
-        cmocka_unit_test(power_utility_grows_the_job_at_its_slowest_first),
-        cmocka_unit_test(power_utility_counts_a_rigid_job_by_its_gpus),
         cmocka_unit_test(waiting_job_is_packed_when_the_pair_gains),
         cmocka_unit_test(admitted_job_moves_onto_a_faster_host_when_the_pair_gains),
         cmocka_unit_test(mover_shares_the_lighter_of_alike_hosts),
