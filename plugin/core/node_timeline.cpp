@@ -149,6 +149,10 @@ std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
         if (!is_nothing(unexplained))  // usually all explained: holding nothing would change no free amount
             timelines[i].add_usage(snapshot.now, kForever, unexplained);
     }
+    // Most clusters have no one_sharing node: skip the running jobs' ends then
+    // (the simulator builds timelines many times per cycle).
+    if (std::none_of(snapshot.nodes.begin(), snapshot.nodes.end(), [](const Node &n) { return n.one_sharing; }))
+        return timelines;
     std::map<uint32_t, int64_t> ends;
     for (const auto &job : snapshot.running)
         ends[job.job_id] = job.end_time;
