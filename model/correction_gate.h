@@ -31,10 +31,14 @@ struct CorrectionGates {
     double declared_pair_shrink = 0;  // weight of the mean slowdown, in [0, 1]
 };
 
+// Throws std::invalid_argument, naming the field, for a declared_pair_shrink
+// outside [0, 1] (NaN included).
+void check_pair_shrink(double weight);
+
 // On a declared GPU type: (1 - weight) x the model's slowdown + weight x
 // the training pairs' mean slowdown per co-runner, to the power of the
-// co-runners (the pair estimates multiply). Throws std::invalid_argument
-// for a weight outside [0, 1].
+// co-runners (the pair estimates multiply); `weight` as check_pair_shrink()
+// accepts.
 double shrunk_slowdown(double slowdown, double mean_pair_slowdown, size_t co_runners, double weight);
 
 }  // namespace accord::model

@@ -44,7 +44,7 @@ LearnedModel::LearnedModel(FeatureSchema schema, Ensemble ensemble, std::string 
 
 void LearnedModel::set_gates(const CorrectionGates &gates)
 {
-    shrunk_slowdown(1, 1, 0, gates.declared_pair_shrink);  // refuses a weight outside [0, 1]
+    check_pair_shrink(gates.declared_pair_shrink);
     gates_ = gates;
 }
 
