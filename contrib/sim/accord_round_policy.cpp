@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <map>
 
-#include "core/allocator_order.h"
 #include "core/predicted_fairness.h"
 
 namespace accord::sim {
@@ -47,18 +46,16 @@ std::vector<core::JobOption> options_of(const RoundView &view, const RoundJob &j
 
 // The job as the allocator sees it, written over `a` (whose vectors keep
 // their memory from round to round), all but its partner.
-void set_alloc_job(core::AllocJob &a, const RoundJob &job, const AccordRoundPolicy::Known &k,
-                   const std::vector<size_t> &of_cluster_node)
+void set_alloc_job(core::AllocJob &a, const RoundJob &job, const std::vector<core::JobOption> &options,
+                   uint32_t kind, const std::vector<size_t> &of_cluster_node)
 {
     a.id = static_cast<uint32_t>(job.index);
-    a.kind = k.kind;
-    a.options = k.options;
-    a.attained_gpu_s = job.attained_gpu_s - k.service_base_gpu_s;
-    a.run_s = job.run_s - k.run_base_s;
-    a.waited_s = k.waited_s;
+    a.kind = kind;
+    a.options = options;
+    a.attained_gpu_s = job.attained_gpu_s;
     a.current = -1;
-    for (size_t o = 0; job.current && o < k.options.size(); o++)
-        if (k.options[o].gpu_type == job.current->gpu_type && k.options[o].gpus == job.current->gpus)
+    for (size_t o = 0; job.current && o < options.size(); o++)
+        if (options[o].gpu_type == job.current->gpu_type && options[o].gpus == job.current->gpus)
             a.current = static_cast<int>(o);
     a.held.clear();
     for (const auto &slice : job.placement)
@@ -102,25 +99,17 @@ uint32_t AccordRoundPolicy::kind(const std::string &job_type)
 }
 
 // A job's options and kind never change, so they are looked up once.
-AccordRoundPolicy::Known &AccordRoundPolicy::known(const RoundView &view, const RoundJob &job)
+const AccordRoundPolicy::Known &AccordRoundPolicy::known(const RoundView &view, const RoundJob &job)
 {
     if (job.index >= known_.size())
         known_.resize(job.index + 1);
     Known &k = known_[job.index];
     if (k.seen == 0) {
-        k = Known{options_of(view, job), kind(job.trace->job_type), 0, 0, 0, 0};
+        k = Known{options_of(view, job), kind(job.trace->job_type), 0};
         active_.push_back(job.index);
     }
     k.seen = calls_;
     return k;
-}
-
-// A job that held nothing in the last period, and has run since it last
-// entered the first queue, waited that period (Tiresias' solve_starvation).
-void AccordRoundPolicy::count_wait(Known &k, const RoundJob &job, double elapsed_s) const
-{
-    if (!job.current && job.run_s > k.run_base_s)
-        k.waited_s += elapsed_s;
 }
 
 // The cluster's nodes change only with the pools (never, in one run).
@@ -176,15 +165,12 @@ double AccordRoundPolicy::rho(const RoundView &view, const RoundJob &job,
 std::vector<Allocation> AccordRoundPolicy::allocate(const RoundView &view)
 {
     calls_++;
-    double elapsed = view.now_s - last_now_s_;
-    last_now_s_ = view.now_s;
     const Nodes &cluster = nodes(view);
     std::vector<core::AllocJob> &jobs = jobs_;
     jobs.resize(view.jobs.size());
     for (size_t j = 0; j < view.jobs.size(); j++) {
-        Known &k = known(view, view.jobs[j]);
-        count_wait(k, view.jobs[j], elapsed);
-        set_alloc_job(jobs[j], view.jobs[j], k, cluster.of_cluster_node);
+        const Known &k = known(view, view.jobs[j]);
+        set_alloc_job(jobs[j], view.jobs[j], k.options, k.kind, cluster.of_cluster_node);
         if (view.jobs[j].index >= position_.size())
             position_.resize(view.jobs[j].index + 1, -1);
         position_[view.jobs[j].index] = static_cast<long>(j);
@@ -200,11 +186,6 @@ std::vector<Allocation> AccordRoundPolicy::allocate(const RoundView &view)
     forget_finished();
     PredictedPairs pairs(pairs_, kinds_, pair_rates_);
     std::vector<core::AllocChoice> choice = core::allocate(jobs, cluster.nodes, config_, &pairs);
-    for (size_t j = 0; j < jobs.size(); j++)
-        if (core::promoted(jobs[j], config_)) {
-            Known &k = known_[view.jobs[j].index];
-            k = Known{k.options, k.kind, k.seen, view.jobs[j].attained_gpu_s, view.jobs[j].run_s, 0};
-        }
     std::vector<Allocation> out;
     out.reserve(jobs.size());
     for (size_t j = 0; j < jobs.size(); j++) {

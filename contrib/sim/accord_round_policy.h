@@ -44,21 +44,13 @@ public:
     using PairRatesByKind =
         std::map<std::tuple<uint32_t, uint32_t, std::string, int>, std::optional<std::pair<double, double>>>;
 
-    // What the policy keeps about a job: its options and kind (they never
-    // change) and its place in the allocator's queues.
+private:
+    // What never changes about a job: its options and its kind.
     struct Known {
         std::vector<core::JobOption> options;
         uint32_t kind = 0;
         size_t seen = 0;  // the last call of allocate() it was active in (1, 2, ...); 0: not known
-        // Since it last entered the allocator's first queue (arrival or
-        // promotion, core::promoted): its service and run time then, and
-        // its wait since it first ran after that.
-        double service_base_gpu_s = 0;
-        double run_base_s = 0;
-        double waited_s = 0;
     };
-
-private:
     // The cluster's nodes as the allocator sees them, and the allocator's
     // node number of each of the cluster's nodes.
     struct Nodes {
@@ -66,8 +58,7 @@ private:
         std::vector<core::AllocNode> nodes;
         std::vector<size_t> of_cluster_node;  // by the cluster's node index
     };
-    Known &known(const RoundView &view, const RoundJob &job);
-    void count_wait(Known &k, const RoundJob &job, double elapsed_s) const;
+    const Known &known(const RoundView &view, const RoundJob &job);
     const Nodes &nodes(const RoundView &view);
     uint32_t kind(const std::string &job_type);
     void forget_finished();
@@ -81,7 +72,6 @@ private:
     std::vector<Known> known_;                  // by RoundJob::index
     std::vector<size_t> active_;                // the jobs known_ holds
     size_t calls_ = 0;                          // of allocate()
-    double last_now_s_ = 0;                     // the last call's view.now_s
     std::map<std::string, uint32_t> kind_ids_;  // job type -> core::AllocJob::kind
     std::vector<std::string> kinds_;            // kind -> job type
     std::vector<long> position_;                // by RoundJob::index: place in view.jobs, or -1

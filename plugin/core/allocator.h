@@ -76,9 +76,7 @@ struct AllocJob {
     uint32_t id = 0;
     uint32_t kind = 0;               // jobs of one kind share pair rates (PairRates)
     std::vector<JobOption> options;  // what the user allowed; rate > 0
-    double attained_gpu_s = 0;       // GPU-seconds held since it last entered the first queue
-    double run_s = 0;                // seconds it held GPUs since then (promote_knob)
-    double waited_s = 0;             // seconds it waited since it first ran after that (promote_knob)
+    double attained_gpu_s = 0;       // GPU-seconds held so far
     int current = -1;                // option it holds now; -1 = waiting
     Shares held;                     // where it holds them
     bool movable = true;             // false: keeps `current` where it is
@@ -93,7 +91,6 @@ struct AllocConfig {
     double rank_weight = 0.5;         // >= 0 (rule 3)
     bool queue_weights = false;       // rule 3: jobs of one queue weigh alike (allocator_order.h)
     double fairness_bound = 0;        // 0 = off (rule 1, core/predicted_fairness.h)
-    double promote_knob = 0;          // >= 0; 0 = off (rule 1, starvation: allocator_order.h)
 };
 
 // What two jobs do when they share the same GPUs (packing), as the shell

@@ -11,7 +11,7 @@ namespace {
 
 // The number of thresholds the job's attained GPU-seconds have passed, the
 // thresholds being first_queue_gpu_s times 1, f, f^2, ...
-int demoted_queue(const AllocJob &job, const AllocConfig &config)
+int queue_of(const AllocJob &job, const AllocConfig &config)
 {
     if (job.attained_gpu_s < config.first_queue_gpu_s)
         return 0;
@@ -19,18 +19,7 @@ int demoted_queue(const AllocJob &job, const AllocConfig &config)
     return 1 + static_cast<int>(std::floor(passed));
 }
 
-int queue_of(const AllocJob &job, const AllocConfig &config)
-{
-    return promoted(job, config) ? 0 : demoted_queue(job, config);
-}
-
 }  // namespace
-
-bool promoted(const AllocJob &job, const AllocConfig &config)
-{
-    return config.promote_knob > 0 && job.run_s > 0 && demoted_queue(job, config) > 0 &&
-           job.waited_s >= config.promote_knob * job.run_s;
-}
 
 std::vector<size_t> priority_order(AllocState &s)
 {

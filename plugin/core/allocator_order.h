@@ -12,13 +12,6 @@
 
 namespace accord::core {
 
-// Tiresias' starvation rule: a job below the first queue that has waited
-// promote_knob times its run time (both since it last entered the first
-// queue) goes back to the first queue. The shell then counts its service,
-// run and wait afresh (AllocJob's fields are kept by the shell across
-// periods; the allocator itself keeps nothing).
-bool promoted(const AllocJob &job, const AllocConfig &config);
-
 // The movable jobs, first in the order first. Sets every job's rank (its
 // place in the order) and weight, (jobs from it to the last)^rank_weight.
 // With queue_weights, (jobs from the first of its class to the last)^

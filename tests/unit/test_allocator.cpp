@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "core/allocator.h"
-#include "core/allocator_order.h"
 
 using accord::core::AllocChoice;
 using accord::core::AllocConfig;
@@ -152,32 +151,6 @@ static void holder_keeps_gpus_within_its_queue(void **)
     auto choice = options(allocate(jobs, cluster({{"v100", 1}}), AllocConfig{}));
     assert_int_equal(choice[0], -1);
     assert_int_equal(choice[1], 0);
-}
-
-// Tiresias' starvation rule: a job of queue 2 (3 GPU-hours) that ran 1 h
-// and has waited 4 h since goes back to queue 0 with knob 4 and preempts a
-// holder of queue 1 (1.5 GPU-hours); an hour less of waiting, or the knob
-// off, and LAS order holds.
-static void starved_job_goes_back_to_the_first_queue(void **)
-{
-    struct Case {
-        double knob, waited_h;
-        bool promoted;
-    };
-    for (Case c : {Case{4, 4, true}, Case{4, 3, false}, Case{0, 4, false}}) {
-        std::vector<AllocJob> jobs = {job(1, 1, {{"v100", 1}}), job(2, 1, {{"v100", 1}})};
-        jobs[0].attained_gpu_s = 1.5 * 3600;
-        holds(jobs[0], "v100", {{0, 1}});
-        jobs[1].attained_gpu_s = 3 * 3600;
-        jobs[1].run_s = 3600;
-        jobs[1].waited_s = c.waited_h * 3600;
-        AllocConfig config;
-        config.promote_knob = c.knob;
-        auto choice = options(allocate(jobs, cluster({{"v100", 1}}), config));
-        assert_int_equal(choice[0], c.promoted ? -1 : 0);
-        assert_int_equal(choice[1], c.promoted ? 0 : -1);
-        assert_int_equal(accord::core::promoted(jobs[1], config), c.promoted);
-    }
 }
 
 // A job too large for what is left is skipped and the next one that fits
@@ -514,7 +487,6 @@ int main()
         cmocka_unit_test(job_over_the_fairness_bound_goes_first),
         cmocka_unit_test(jobs_over_the_fairness_bound_keep_their_order),
         cmocka_unit_test(holder_keeps_gpus_within_its_queue),
-        cmocka_unit_test(starved_job_goes_back_to_the_first_queue),
         cmocka_unit_test(job_that_does_not_fit_is_skipped),
         cmocka_unit_test(unmovable_job_keeps_its_gpus),
         cmocka_unit_test(running_job_moves_only_for_a_large_gain),
