@@ -101,6 +101,36 @@ static bool is_nothing(const Resources &r)
     return r.cpus == 0 && r.mem_mb == 0 && r.total_gpus() == 0 && r.shards == 0 && no_shards;
 }
 
+// The end of the last of `users` (kForever for a job `ends` lacks).
+static int64_t last_end_of(const std::vector<ShardUser> &users, const std::map<uint32_t, int64_t> &ends)
+{
+    int64_t last = INT64_MIN;
+    for (const auto &user : users) {
+        auto end = ends.find(user.job_id);
+        last = std::max(last, end == ends.end() ? kForever : end->second);
+    }
+    return last;
+}
+
+// A GPU with shard jobs is not given whole (gres/gpu) until the last of
+// them ends (cons_tres's gres_sched.c filters out GPUs the shared gres has
+// allocated): held whole until then. The shell counts such a GPU as not
+// free, so holding it explains it. Returns the GPUs held.
+static Resources hold_shared_gpus(const Node &node, const std::map<uint32_t, int64_t> &ends, int64_t now,
+                                  NodeTimeline &timeline)
+{
+    Resources held;
+    for (const auto &gpu : node.shard_gpus) {
+        if (gpu.users.empty())
+            continue;
+        Resources whole;
+        whole.gpus[gpu.type] = 1;
+        timeline.add_usage(now, std::max(last_end_of(gpu.users, ends), now + 1), whole);
+        held += whole;
+    }
+    return held;
+}
+
 // On a one_sharing node with shard jobs, the GPUs without any take no
 // shards until the last of those jobs ends (Slurm counts any shard
 // allocated on the node; Accord the running jobs it knows).
@@ -112,10 +142,7 @@ static void hold_unshared_gpus(const Node &node, const std::map<uint32_t, int64_
     int64_t last_end = INT64_MIN;
     Resources unshared;
     for (const auto &gpu : node.shard_gpus) {
-        for (const auto &user : gpu.users) {
-            auto end = ends.find(user.job_id);
-            last_end = std::max(last_end, end == ends.end() ? kForever : end->second);
-        }
+        last_end = std::max(last_end, last_end_of(gpu.users, ends));
         auto free = node.free.shards_by_gpu.find(gpu.index);
         if (gpu.users.empty() && free != node.free.shards_by_gpu.end() && free->second > 0) {
             unshared.shards += free->second;
@@ -124,6 +151,30 @@ static void hold_unshared_gpus(const Node &node, const std::map<uint32_t, int64_
     }
     if (last_end > INT64_MIN && unshared.shards > 0)
         timeline.add_usage(now, std::max(last_end, now + 1), unshared);
+}
+
+static bool has_shard_jobs(const Node &node)
+{
+    return std::any_of(node.shard_gpus.begin(), node.shard_gpus.end(),
+                       [](const ShardGpu &gpu) { return !gpu.users.empty(); });
+}
+
+// What shard jobs hold beyond their shards, until they end: their GPUs
+// whole, and on one_sharing nodes the other GPUs' shards.
+static void hold_for_shard_jobs(const ClusterSnapshot &snapshot, std::vector<NodeTimeline> &timelines,
+                                std::vector<Resources> &explained)
+{
+    // Most clusters have no shard jobs: skip the running jobs' ends then
+    // (the simulator builds timelines many times per cycle).
+    if (std::none_of(snapshot.nodes.begin(), snapshot.nodes.end(), has_shard_jobs))
+        return;
+    std::map<uint32_t, int64_t> ends;
+    for (const auto &job : snapshot.running)
+        ends[job.job_id] = job.end_time;
+    for (size_t i = 0; i < snapshot.nodes.size(); i++) {
+        explained[i] += hold_shared_gpus(snapshot.nodes[i], ends, snapshot.now, timelines[i]);
+        hold_unshared_gpus(snapshot.nodes[i], ends, snapshot.now, timelines[i]);
+    }
 }
 
 std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
@@ -141,6 +192,7 @@ std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
             explained[use.node] += use.used;
         }
     }
+    hold_for_shard_jobs(snapshot, timelines, explained);
     for (size_t i = 0; i < snapshot.nodes.size(); i++) {
         Resources unexplained = snapshot.nodes[i].capacity;
         unexplained -= snapshot.nodes[i].free;
@@ -149,15 +201,6 @@ std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
         if (!is_nothing(unexplained))  // usually all explained: holding nothing would change no free amount
             timelines[i].add_usage(snapshot.now, kForever, unexplained);
     }
-    // Most clusters have no one_sharing node: skip the running jobs' ends then
-    // (the simulator builds timelines many times per cycle).
-    if (std::none_of(snapshot.nodes.begin(), snapshot.nodes.end(), [](const Node &n) { return n.one_sharing; }))
-        return timelines;
-    std::map<uint32_t, int64_t> ends;
-    for (const auto &job : snapshot.running)
-        ends[job.job_id] = job.end_time;
-    for (size_t i = 0; i < snapshot.nodes.size(); i++)
-        hold_unshared_gpus(snapshot.nodes[i], ends, snapshot.now, timelines[i]);
     return timelines;
 }
 

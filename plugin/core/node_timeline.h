@@ -64,8 +64,9 @@ private:
 // One timeline per snapshot node: running jobs until their end time, and
 // whatever the node reports allocated that no running job explains (for
 // example a completing job) held for good, so nothing is double-booked.
-// On a one_sharing node with shard jobs, the other GPUs' free shards are
-// held until the last of those jobs ends (Node::one_sharing).
+// A GPU with shard jobs is held whole until the last of them ends, and on
+// a one_sharing node with shard jobs the other GPUs' free shards until the
+// last of those jobs ends (Node::one_sharing).
 std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot);
 
 }  // namespace accord::core

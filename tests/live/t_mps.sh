@@ -56,3 +56,19 @@ test_mps_reserved_from_whole_gpu_holders_end() {
     check "reserved on v100-1 from the whole-GPU job's end" contains "$(job_comment "$j")" \
         "reserved v100-1 from $(job_field "$w" EndTime)"
 }
+
+# An mps job M on v100-1's GPU 0 until its end: a job for v100-1's four
+# GPUs whole is reserved from M's end (cons_tres gives a GPU with mps
+# allocated whole only once they free), not kept waiting for good.
+test_whole_gpus_reserved_from_mps_jobs_end() {
+    local m w
+    m=$(mps_job 50 -w v100-1 -t 5)
+    check "the mps job runs" wait_state "$m" RUNNING 30
+    check "on v100-1's GPU 0" equals "$(mps_gpu "$m")" 0
+    w=$(submit --gres=gpu:v100:4 -w v100-1 --wrap 'sleep 120')
+    settle
+    check "the whole-GPU job waits" equals "$(job_field "$w" JobState)" PENDING
+    check "reserved on v100-1 from the mps job's end" contains "$(job_comment "$w")" \
+        "reserved v100-1 from $(job_field "$m" EndTime)"
+    check "its StartTime is that end" equals "$(job_field "$w" StartTime)" "$(job_field "$m" EndTime)"
+}

@@ -105,6 +105,22 @@ test_two_started_in_one_cycle_do_not_share() {
         "^ *$b +v100-2 +0 +- +1\.00 +0\.00 +least loss"
 }
 
+# A shard job S on v100-1's GPU 0 until its end: a job for v100-1's four
+# GPUs whole is reserved from S's end (cons_tres gives a GPU with shards
+# allocated whole only once they free), not kept waiting for good.
+test_whole_gpus_reserved_from_shard_jobs_end() {
+    local s w
+    s=$(shard_job -w v100-1 -t 5)
+    check "the shard job runs" wait_state "$s" RUNNING 30
+    check "on v100-1's GPU 0" equals "$(shard_gpu "$s")" 0
+    w=$(submit --gres=gpu:v100:4 -w v100-1 --wrap 'sleep 120')
+    settle
+    check "the whole-GPU job waits" equals "$(job_field "$w" JobState)" PENDING
+    check "reserved on v100-1 from the shard job's end" contains "$(job_comment "$w")" \
+        "reserved v100-1 from $(job_field "$s" EndTime)"
+    check "its StartTime is that end" equals "$(job_field "$w" StartTime)" "$(job_field "$s" EndTime)"
+}
+
 test_without_model_fit_decides() {
     local j
     sed -i "s|,accord_model=$SHARDS_MODEL||" "$SLURM_CONF"

@@ -159,15 +159,19 @@ public:
     }
 
     // A running job of `family` holding `shards` of `node`'s GPU `gpu`
-    // until `end_time` (after set_shards).
+    // until `end_time` (after set_shards). As the slurmctld shell has it
+    // (hide_shared_gpus()), a GPU with shard jobs is not free whole.
     RunningJob &add_shard_running(uint32_t job_id, int64_t end_time, int node, int gpu, int shards,
                                   const std::string &family)
     {
         Resources used = res(1, 1000);
         used.shards = shards;
         used.shards_by_gpu[gpu] = shards;
-        core::ShardGpu &on = snap_.nodes.at(node).shard_gpus.at(gpu);
+        Node &n = snap_.nodes.at(node);
+        core::ShardGpu &on = n.shard_gpus.at(gpu);
         on.free -= shards;
+        if (on.users.empty() && n.free.gpus_of(on.type) > 0)
+            n.free.gpus[on.type]--;
         on.users.push_back({job_id, family});
         RunningJob &job = add_running(job_id, end_time, node, used);
         job.family = family;

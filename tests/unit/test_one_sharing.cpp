@@ -107,6 +107,20 @@ static void a_start_of_the_cycle_closes_the_other_gpus(void **)
     assert_true(p.decisions.at(1).verdict != Verdict::Start);
 }
 
+static void whole_gpus_follow_the_mps_jobs_on_each(void **)
+{
+    // Job 1's GPU 0 is given whole at its end, +500: a 2-GPU job is
+    // reserved then. one_sharing closes GPU 1 to new mps, not to gres/gpu:
+    // a 1-GPU job short enough not to delay that starts now.
+    SnapshotBuilder b = one_gpu_in_use(true);
+    b.add_pending(10, 1, {"v100", 2}, 3600);
+    b.add_pending(11, 1, {"v100", 1}, 400);
+    auto p = plan(b);
+    assert_true(p.decisions.at(0).verdict == Verdict::Reserve);
+    assert_int_equal(p.decisions.at(0).start_time, b.now() + 500);
+    assert_true(p.decisions.at(1).verdict == Verdict::Start);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -115,6 +129,7 @@ int main(void)
         cmocka_unit_test(room_on_the_gpu_in_use_starts_now),
         cmocka_unit_test(a_whole_gpu_does_not_close_the_others),
         cmocka_unit_test(a_start_of_the_cycle_closes_the_other_gpus),
+        cmocka_unit_test(whole_gpus_follow_the_mps_jobs_on_each),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

@@ -2,7 +2,8 @@
 // gives all of a job's shards on a node from one GPU): core/resources's
 // per-GPU shards, the node picker's choice of that GPU, and through
 // schedule_cycle the fit check and reservations that follow from it,
-// also on GPUs held whole, whose shards free at their holder's end.
+// also on GPUs held whole, whose shards free at their holder's end, and on
+// GPUs with shard jobs, given whole at the last of those jobs' end.
 #include "cmocka_cpp.h"
 
 #include <map>
@@ -190,6 +191,57 @@ static void earliest_whole_gpu_end_gives_the_reservation(void **)
     assert_int_equal(d.placement.at(0).used.shards_by_gpu.at(1), 2);
 }
 
+static PendingJob &whole_gpu_job(SnapshotBuilder &b, uint32_t id, int gpus, int64_t limit_s)
+{
+    return b.add_pending(id, 1, {"v100", gpus}, limit_s);
+}
+
+static void whole_gpu_waits_for_the_last_shard_job_on_it(void **)
+{
+    // x's one GPU has shard jobs A until +300 and B until +800: cons_tres
+    // gives it whole only once both have ended, so a 1-GPU job is reserved
+    // at +800 (not kept waiting for good, not at A's end).
+    SnapshotBuilder b;
+    int x = b.add_node("x", 16, 64000, {{"v100", 1}});
+    b.set_shards(x, "v100", {2});
+    b.add_shard_running(1, b.now() + 300, x, 0, 1, "A");
+    b.add_shard_running(2, b.now() + 800, x, 0, 1, "B");
+    whole_gpu_job(b, 10, 1, 3600);
+    auto p = plan(b);
+    const auto &d = p.decisions.at(0);
+    assert_true(d.verdict == Verdict::Reserve);
+    assert_int_equal(d.start_time, b.now() + 800);
+}
+
+static void whole_gpu_from_the_gpu_whose_shard_jobs_end_first(void **)
+{
+    // GPU 0's shard jobs end at +200 and +900, GPU 1's at +400: GPU 1 is
+    // the first given whole, at +400 (per GPU: neither the node's first
+    // shard end, +200, nor its last, +900).
+    SnapshotBuilder b;
+    int x = b.add_node("x", 16, 64000, {{"v100", 2}});
+    b.set_shards(x, "v100", {2, 2});
+    b.add_shard_running(1, b.now() + 200, x, 0, 1, "A");
+    b.add_shard_running(2, b.now() + 900, x, 0, 1, "B");
+    b.add_shard_running(3, b.now() + 400, x, 1, 2, "C");
+    whole_gpu_job(b, 10, 1, 3600);
+    auto p = plan(b);
+    assert_true(p.decisions.at(0).verdict == Verdict::Reserve);
+    assert_int_equal(p.decisions.at(0).start_time, b.now() + 400);
+}
+
+static void a_gpu_without_shard_jobs_is_given_whole_now(void **)
+{
+    // Shard jobs on GPU 0 only: a 1-GPU job starts now (on GPU 1).
+    SnapshotBuilder b;
+    int x = b.add_node("x", 16, 64000, {{"v100", 2}});
+    b.set_shards(x, "v100", {2, 2});
+    b.add_shard_running(1, b.now() + 800, x, 0, 1, "A");
+    whole_gpu_job(b, 10, 1, 3600);
+    auto p = plan(b);
+    assert_true(p.decisions.at(0).verdict == Verdict::Start);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -203,6 +255,9 @@ int main(void)
         cmocka_unit_test(start_now_takes_the_gpu_slurm_gives),
         cmocka_unit_test(shards_of_a_whole_gpu_free_at_its_holders_end),
         cmocka_unit_test(earliest_whole_gpu_end_gives_the_reservation),
+        cmocka_unit_test(whole_gpu_waits_for_the_last_shard_job_on_it),
+        cmocka_unit_test(whole_gpu_from_the_gpu_whose_shard_jobs_end_first),
+        cmocka_unit_test(a_gpu_without_shard_jobs_is_given_whole_now),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }
