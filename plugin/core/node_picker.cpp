@@ -183,10 +183,18 @@ bool one_node_holds(const PendingJob &job, const std::string &gpu_type, const Re
     return node_take(job, demand, free, capacity).has_value();
 }
 
+// The fewest GPUs of the type the job takes on any node it may use.
+static int fewest_gpus_per_node(const PendingJob &job, const std::string &gpu_type, int most_nodes)
+{
+    if (gpu_type.empty() || most_nodes < 1)
+        return 0;
+    return per_node_demand(job, gpu_type, most_nodes).gpus_of(gpu_type);
+}
+
 std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_type,
                                const std::vector<NodeTimeline> &timelines,
                                const FreeResources &free_of, const GpuCloseness *closeness,
-                               const ShardSharing *sharing)
+                               const ShardSharing *sharing, const std::vector<Resources> *free_at_most)
 {
     if (closeness && !closeness->any())
         closeness = nullptr;
@@ -195,6 +203,9 @@ std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_typ
     for (int node : job.required_nodes)
         if (std::find(job.allowed_nodes.begin(), job.allowed_nodes.end(), node) == job.allowed_nodes.end())
             return std::nullopt;
+    int most = std::min<int>(job.max_nodes, static_cast<int>(job.allowed_nodes.size()));
+    int least = std::max<int>(job.min_nodes, static_cast<int>(job.required_nodes.size()));
+    int fewest = free_at_most ? fewest_gpus_per_node(job, gpu_type, most) : 0;
     // What each allowed node can give is the same for every node count.
     std::vector<NodeFree> frees;
     frees.reserve(job.allowed_nodes.size());
@@ -207,11 +218,11 @@ std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_typ
             return std::nullopt;
         if (!has_type)
             continue;  // cannot give this job any GPU of the type
+        if (fewest > 0 && !required && (*free_at_most)[node].gpus_of(gpu_type) < fewest)
+            continue;  // cannot give it its GPUs on any node count
         frees.push_back({node, free_of(node), required});
         free_gpus += gpu_type.empty() ? 0 : frees.back().free.gpus_of(gpu_type);
     }
-    int most = std::min<int>(job.max_nodes, static_cast<int>(job.allowed_nodes.size()));
-    int least = std::max<int>(job.min_nodes, static_cast<int>(job.required_nodes.size()));
     for (int count = std::max(least, 1); count <= most; count++) {
         if (!gpu_type.empty() && free_gpus < per_node_demand(job, gpu_type, count).gpus_of(gpu_type) * count)
             continue;  // fewer GPUs free in all than this many nodes would take

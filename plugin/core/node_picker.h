@@ -45,10 +45,15 @@ using FreeResources = std::function<Resources(int node)>;
 // (now, and over the period on that GPU when `free_of` counts shards per
 // GPU), and ranks them by predicted loss (SharedGpu::loss()) when it is known on
 // every one of them; otherwise by fit, fewest shards left first.
+// `free_at_most`, when given, bounds `free_of` per node (for a start now,
+// what each node has free at this instant): nodes with fewer GPUs of the
+// type than the job takes on any node are passed over without asking
+// `free_of`, which cannot change the pick (they could hold no part of it).
 std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_type,
                                const std::vector<NodeTimeline> &timelines,
                                const FreeResources &free_of, const GpuCloseness *closeness = nullptr,
-                               const ShardSharing *sharing = nullptr);
+                               const ShardSharing *sharing = nullptr,
+                               const std::vector<Resources> *free_at_most = nullptr);
 
 // Whether one node with `free` of its `capacity` holds the whole job with
 // GPUs of `gpu_type` (the test pick_nodes makes of each node for one node).

@@ -39,7 +39,8 @@ bool better(const Option &a, const Option &b)
 std::optional<Option> best_option(const PendingJob &job, const std::vector<std::string> &types,
                                   const std::vector<NodeTimeline> &tl, const GpuTypeRanker &ranker,
                                   const FreeResources &free_of, const GpuCounts *type_total = nullptr,
-                                  const GpuCloseness *closeness = nullptr, const ShardSharing *sharing = nullptr)
+                                  const GpuCloseness *closeness = nullptr, const ShardSharing *sharing = nullptr,
+                                  const std::vector<Resources> *free_at_most = nullptr)
 {
     std::optional<Option> best;
     for (const auto &type : types) {
@@ -48,7 +49,7 @@ std::optional<Option> best_option(const PendingJob &job, const std::vector<std::
             if ((it == type_total->end() ? 0 : it->second) < requested_gpus(job))
                 continue;
         }
-        auto pick = pick_nodes(job, type, tl, free_of, closeness, sharing);
+        auto pick = pick_nodes(job, type, tl, free_of, closeness, sharing, free_at_most);
         if (!pick)
             continue;
         Option option{type, std::move(*pick), type.empty() ? 0.0 : ranker.score(job, type)};
@@ -252,7 +253,7 @@ bool Planner::room_now(size_t index, const PendingJob &job, ShapeMemo &memo)
         return false;
     if (shards_free_now(job) && (one_node_job(job) ? one_node_room_now(index, job, memo)
                           : best_option(job, types_for(index, job), timelines_, ranker_, free_right_now(),
-                                        &free_now_total_).has_value()))
+                                        &free_now_total_, nullptr, nullptr, &free_now_).has_value()))
         return true;
     memo.no_room_now = true;
     return false;
@@ -264,8 +265,9 @@ std::optional<Option> Planner::room_over_limit(size_t index, const PendingJob &j
 {
     if (job.time_limit_s >= memo.no_room_for_limit)
         return std::nullopt;
+    // A start now: what a node has free over the limit is at most what it has free now.
     auto option = best_option(job, types_for(index, job), timelines_, ranker_, free_over(snap_.now, job.time_limit_s),
-                              nullptr, &closeness_, &sharing_);
+                              nullptr, &closeness_, &sharing_, &free_now_);
     if (!option)
         memo.no_room_for_limit = job.time_limit_s;
     return option;

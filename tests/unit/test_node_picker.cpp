@@ -547,6 +547,61 @@ static void free_of_callback_decides_what_is_free(void **)
     assert_int_equal(p->placement[0].node, 1);
 }
 
+// Four a100 nodes with 2, 3, 8 and 8 GPUs free; a job of 12 GPUs on up
+// to four nodes takes at least 3 on each, so the first node can hold no
+// part of it on any node count.
+static std::vector<Resources> frees_2_3_8_8()
+{
+    return {res(64, 512000, {{"a100", 2}}), res(64, 512000, {{"a100", 3}}), res(64, 512000, {{"a100", 8}}),
+            res(64, 512000, {{"a100", 8}})};
+}
+
+static PendingJob &twelve_gpus_on_up_to_four(SnapshotBuilder &b)
+{
+    for (const char *name : {"a", "b", "c", "d"})
+        b.add_node(name, 64, 512000, {{"a100", 8}});
+    GpuRequest g;
+    g.per_job = 12;
+    PendingJob &j = b.add_pending(10, 1, g);
+    j.max_nodes = 4;
+    return j;
+}
+
+static void free_at_most_passes_over_nodes_that_can_hold_no_part(void **)
+{
+    SnapshotBuilder b;
+    PendingJob &j = twelve_gpus_on_up_to_four(b);
+    auto tl = build_timelines(b.get());
+    std::vector<Resources> free = frees_2_3_8_8();
+    std::set<int> asked;
+    auto free_of = [&free, &asked](int n) {
+        asked.insert(n);
+        return free[n];
+    };
+    auto p = pick_nodes(j, "a100", tl, free_of, nullptr, nullptr, &free);
+    assert_true(p.has_value());
+    assert_true(asked.count(0) == 0);
+    assert_true(asked.count(1) == 1);
+    assert_true(nodes_of(*p) == std::vector<int>({2, 3}));
+}
+
+static void free_at_most_keeps_the_pick(void **)
+{
+    SnapshotBuilder b;
+    PendingJob &j = twelve_gpus_on_up_to_four(b);
+    auto tl = build_timelines(b.get());
+    std::vector<Resources> free = frees_2_3_8_8();
+    free[1] = res(64, 512000, {{"a100", 4}});
+    free[2] = res(64, 512000, {{"a100", 5}});  // now three nodes of 4 GPUs hold it
+    auto free_of = [&free](int n) { return free[n]; };
+    auto bounded = pick_nodes(j, "a100", tl, free_of, nullptr, nullptr, &free);
+    auto unbounded = pick_nodes(j, "a100", tl, free_of);
+    assert_true(unbounded.has_value());
+    assert_true(bounded.has_value());
+    assert_true(nodes_of(*bounded) == nodes_of(*unbounded));
+    assert_true(nodes_of(*bounded) == std::vector<int>({1, 2, 3}));
+}
+
 static void whole_node_memory_needs_all_of_a_nodes_memory(void **)
 {
     SnapshotBuilder b;
@@ -703,6 +758,8 @@ int main(void)
         cmocka_unit_test(no_allowed_nodes_gives_no_pick),
         cmocka_unit_test(max_nodes_capped_by_allowed_nodes),
         cmocka_unit_test(free_of_callback_decides_what_is_free),
+        cmocka_unit_test(free_at_most_passes_over_nodes_that_can_hold_no_part),
+        cmocka_unit_test(free_at_most_keeps_the_pick),
         cmocka_unit_test(two_close_free_gpus_beat_two_far_ones),
         cmocka_unit_test(without_topology_fit_decides_as_before),
         cmocka_unit_test(closeness_ranks_before_tighter_fit),
