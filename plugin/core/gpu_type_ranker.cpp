@@ -27,8 +27,9 @@ std::optional<double> SpeedTableRanker::speed(const PendingJob &, const std::str
     return it->second;
 }
 
-// The table knows GPU types only: the job's model (its family) is not
-// known to the plugin yet, and users are told so.
+// The table knows GPU types only, not the job's model family, and users
+// are told so. Per-family speeds (the learned model's, measured ones) come
+// from FamilySpeedRanker and MeasuredSpeedRanker (core/model_ranker.h).
 std::string SpeedTableRanker::speed_source() const
 {
     return "admin speed table accord_gpu_speed, not the job's own model";

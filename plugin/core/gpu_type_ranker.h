@@ -1,8 +1,9 @@
 // GpuTypeRanker: the seam that decides which GPU type a job that accepts
 // any type should prefer, and predicts how fast each type runs it (for the
-// speed-up users are shown). This rule is an admin-provided relative
-// speed table; the heterogeneity-aware allocator and the learned model
-// replace it behind the same interface.
+// speed-up users are shown). Implementations: the admin's relative speed
+// table and per-family speeds (here), measured speeds
+// (core/measured_speed_ranker.h) and exploration (core/exploring_ranker.h),
+// layered each cycle by cycle_ranker (core/model_ranker.h).
 #pragma once
 
 #include <map>

@@ -27,8 +27,9 @@ struct SchedulerParams {
     int reserve_depth = 1;        // accord_reserve_depth: reservations per cycle
     bool debug = false;           // accord_debug: one log line per cycle
     std::map<std::string, double> gpu_speed;  // accord_gpu_speed=a100:3/v100:2
-    // accord_policy=easy|allocator. The allocator by default: measured no
-    // worse than EASY and better where counts may change (docs/design.md).
+    // accord_policy=easy|allocator|preempt. The allocator by default:
+    // measured no worse than EASY and better where counts may change
+    // (docs/design.md); preempt is opt-in.
     CyclePolicy policy = CyclePolicy::Allocator;
     // accord_min_run / accord_restart_cost: read only by accord_policy=preempt
     // (core::PreemptConfig, whose defaults they are).
@@ -36,7 +37,8 @@ struct SchedulerParams {
     int64_t restart_cost_s = 300;
     // accord_model=PATH: the learned model's file (PATH.json beside it),
     // absolute, up to kMaxModelPath bytes, no comma (the list separator).
-    // Empty (the default): GPU types are ranked by accord_gpu_speed alone.
+    // Empty (the default): GPU types are ranked by accord_gpu_speed, corrected
+    // by measured speeds (core/model_ranker.h, cycle_ranker).
     std::string model_path;
     // accord_topology=DIR: admin-provided hwloc XML files, DIR/NODENAME.xml,
     // saying how close each node's GPUs are (docs/admin-guide.md); absolute,
