@@ -123,12 +123,48 @@ struct NodeFree {
     bool required;
 };
 
+// Whether the pick is decided by fit alone and takes exactly the demand on
+// each node: a GPU job, not exclusive, no shards (so sharing cannot rank
+// it), no required node, no closeness to rank by.
+bool by_fit_alone(const PendingJob &job, const std::string &gpu_type, const GpuCloseness *closeness)
+{
+    return !gpu_type.empty() && !closeness && job.required_nodes.empty() && !job.exclusive &&
+           !job.whole_node_memory && job.shards_per_node == 0;
+}
+
+// pick_with_count() when fit alone decides: the `node_count` nodes of
+// least rank_of() (fewest GPUs of the type left, then CPUs, then lowest
+// index), ranked as small tuples rather than candidates that copy what
+// each node gives; a cycle tries hundreds of nodes per start and
+// reservation.
+std::optional<Pick> pick_by_fit(const std::string &gpu_type, const std::vector<NodeFree> &frees,
+                                const Resources &demand, int node_count)
+{
+    int gpus = demand.gpus_of(gpu_type);
+    std::vector<std::tuple<int, int, int>> ranks;  // GPUs left, CPUs left, node
+    for (const auto &f : frees)
+        if (covers(f.free, demand))
+            ranks.emplace_back(f.free.gpus_of(gpu_type) - gpus, f.free.cpus - demand.cpus, f.node);
+    size_t wanted = static_cast<size_t>(node_count);
+    if (ranks.size() < wanted)
+        return std::nullopt;
+    std::partial_sort(ranks.begin(), ranks.begin() + static_cast<long>(wanted), ranks.end());
+    Pick pick;
+    for (size_t i = 0; i < wanted; i++) {
+        pick.placement.push_back({std::get<2>(ranks[i]), demand});
+        pick.idle_gpus_left += std::get<0>(ranks[i]);
+    }
+    return pick;
+}
+
 std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gpu_type,
                                     const std::vector<NodeTimeline> &timelines,
                                     const std::vector<NodeFree> &frees, int node_count,
                                     const GpuCloseness *closeness, const ShardSharing *sharing)
 {
     Resources demand = per_node_demand(job, gpu_type, node_count);
+    if (by_fit_alone(job, gpu_type, closeness))
+        return pick_by_fit(gpu_type, frees, demand, node_count);
     int gpus = demand.gpus_of(gpu_type);
     bool shares = sharing && job.shards_per_node > 0;
     Pick pick;
@@ -194,7 +230,7 @@ static int fewest_gpus_per_node(const PendingJob &job, const std::string &gpu_ty
 std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_type,
                                const std::vector<NodeTimeline> &timelines,
                                const FreeResources &free_of, const GpuCloseness *closeness,
-                               const ShardSharing *sharing, const std::vector<Resources> *free_at_most)
+                               const ShardSharing *sharing, const NodeScope &scope)
 {
     if (closeness && !closeness->any())
         closeness = nullptr;
@@ -205,20 +241,21 @@ std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_typ
             return std::nullopt;
     int most = std::min<int>(job.max_nodes, static_cast<int>(job.allowed_nodes.size()));
     int least = std::max<int>(job.min_nodes, static_cast<int>(job.required_nodes.size()));
-    int fewest = free_at_most ? fewest_gpus_per_node(job, gpu_type, most) : 0;
+    int fewest = scope.free_at_most ? fewest_gpus_per_node(job, gpu_type, most) : 0;
+    bool typed = scope.typed_nodes && job.required_nodes.empty() && !gpu_type.empty();
     // What each allowed node can give is the same for every node count.
     std::vector<NodeFree> frees;
-    frees.reserve(job.allowed_nodes.size());
+    frees.reserve(typed ? scope.typed_nodes->size() : job.allowed_nodes.size());
     int free_gpus = 0;
-    for (int node : job.allowed_nodes) {
+    for (int node : typed ? *scope.typed_nodes : job.allowed_nodes) {
         bool required = std::find(job.required_nodes.begin(), job.required_nodes.end(), node) !=
                         job.required_nodes.end();
-        bool has_type = gpu_type.empty() || timelines.at(node).capacity().gpus_of(gpu_type) > 0;
+        bool has_type = typed || gpu_type.empty() || timelines.at(node).capacity().gpus_of(gpu_type) > 0;
         if (!has_type && required)
             return std::nullopt;
         if (!has_type)
             continue;  // cannot give this job any GPU of the type
-        if (fewest > 0 && !required && (*free_at_most)[node].gpus_of(gpu_type) < fewest)
+        if (fewest > 0 && !required && (*scope.free_at_most)[node].gpus_of(gpu_type) < fewest)
             continue;  // cannot give it its GPUs on any node count
         frees.push_back({node, free_of(node), required});
         free_gpus += gpu_type.empty() ? 0 : frees.back().free.gpus_of(gpu_type);

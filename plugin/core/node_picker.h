@@ -36,6 +36,18 @@ struct Pick {
 // a node that is down or drained gives nothing.
 using FreeResources = std::function<Resources(int node)>;
 
+// What the caller knows that narrows pick_nodes()'s search (a start tries
+// hundreds of nodes); neither changes the pick.
+struct NodeScope {
+    // Per node, at least what `free_of` gives (for a start now, what it has
+    // free at this instant): nodes with fewer GPUs of the type than the job
+    // takes on any node are passed over without asking `free_of`.
+    const std::vector<Resources> *free_at_most = nullptr;
+    // The job's allowed nodes whose capacity has GPUs of the type, in the
+    // job's order (core/typed_nodes.h); used when no node is required.
+    const std::vector<int> *typed_nodes = nullptr;
+};
+
 // A placement for `job` with GPUs of `gpu_type` ("" for a CPU-only job),
 // or nothing when the nodes cannot hold it. `closeness` (the GPUs free
 // now, for a start now) ranks nodes of equal node count by how close the
@@ -45,15 +57,10 @@ using FreeResources = std::function<Resources(int node)>;
 // (now, and over the period on that GPU when `free_of` counts shards per
 // GPU), and ranks them by predicted loss (SharedGpu::loss()) when it is known on
 // every one of them; otherwise by fit, fewest shards left first.
-// `free_at_most`, when given, bounds `free_of` per node (for a start now,
-// what each node has free at this instant): nodes with fewer GPUs of the
-// type than the job takes on any node are passed over without asking
-// `free_of`, which cannot change the pick (they could hold no part of it).
 std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_type,
                                const std::vector<NodeTimeline> &timelines,
                                const FreeResources &free_of, const GpuCloseness *closeness = nullptr,
-                               const ShardSharing *sharing = nullptr,
-                               const std::vector<Resources> *free_at_most = nullptr);
+                               const ShardSharing *sharing = nullptr, const NodeScope &scope = {});
 
 // Whether one node with `free` of its `capacity` holds the whole job with
 // GPUs of `gpu_type` (the test pick_nodes makes of each node for one node).

@@ -1,6 +1,7 @@
 #include "core/schedule_cycle.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <tuple>
 
@@ -13,6 +14,7 @@
 #include "core/request_types.h"
 #include "core/shard_sharing.h"
 #include "core/speed_prediction.h"
+#include "core/typed_nodes.h"
 
 namespace accord::core {
 
@@ -31,6 +33,9 @@ bool better(const Option &a, const Option &b)
     return a.pick.idle_gpus_left < b.pick.idle_gpus_left;
 }
 
+// The narrowing of pick_nodes()'s search for each GPU type (none when empty).
+using ScopeOfType = std::function<NodeScope(const std::string &type)>;
+
 // The best placement over all acceptable GPU types, given what is free.
 // `type_total` (if given) bounds what all nodes together have of a type,
 // so a type that cannot hold the job is skipped without a node search.
@@ -40,7 +45,7 @@ std::optional<Option> best_option(const PendingJob &job, const std::vector<std::
                                   const std::vector<NodeTimeline> &tl, const GpuTypeRanker &ranker,
                                   const FreeResources &free_of, const GpuCounts *type_total = nullptr,
                                   const GpuCloseness *closeness = nullptr, const ShardSharing *sharing = nullptr,
-                                  const std::vector<Resources> *free_at_most = nullptr)
+                                  const ScopeOfType &scope_of = {})
 {
     std::optional<Option> best;
     for (const auto &type : types) {
@@ -49,7 +54,7 @@ std::optional<Option> best_option(const PendingJob &job, const std::vector<std::
             if ((it == type_total->end() ? 0 : it->second) < requested_gpus(job))
                 continue;
         }
-        auto pick = pick_nodes(job, type, tl, free_of, closeness, sharing, free_at_most);
+        auto pick = pick_nodes(job, type, tl, free_of, closeness, sharing, scope_of ? scope_of(type) : NodeScope{});
         if (!pick)
             continue;
         Option option{type, std::move(*pick), type.empty() ? 0.0 : ranker.score(job, type)};
@@ -69,7 +74,7 @@ public:
             const PlanningOrder *order)
         : snap_(s), config_(c), ranker_(r), choices_(choices), order_(order), timelines_(build_timelines(s)),
           closeness_(s.nodes), sharing_(s.nodes, s.slowdowns), shapes_(s.queue, std::min(c.max_jobs, s.queue.size())),
-          gpus_on_(s.nodes)
+          gpus_on_(s.nodes), typed_nodes_(timelines_)
     {
         for (const auto &tl : timelines_) {
             free_now_.push_back(tl.free_during(s.now, s.now + 1));
@@ -110,6 +115,7 @@ private:
     void predict(Decision &d, const PendingJob &job);
     FreeResources free_over(int64_t start, int64_t limit) const;
     FreeResources free_right_now() const;
+    ScopeOfType scope(size_t index, const PendingJob &job, const std::vector<Resources> *free_at_most = nullptr);
 
     const ClusterSnapshot &snap_;
     const CycleConfig &config_;
@@ -131,6 +137,7 @@ private:
     std::map<uint32_t, Held> reserved_;
     RequestShapes shapes_;
     GpusByNodeSet gpus_on_;  // for predict()
+    TypedNodes typed_nodes_;
     std::map<TypesKey, std::vector<std::string>> types_;
     CyclePlan plan_;
 };
@@ -146,6 +153,17 @@ FreeResources Planner::free_over(int64_t start, int64_t limit) const
 FreeResources Planner::free_right_now() const
 {
     return [this](int node) { return timelines_[node].schedulable() ? free_now_[node] : Resources{}; };
+}
+
+// Only the job's nodes with GPUs of a type can hold it with that type; for
+// a start now, `free_at_most` is what a node has free now (the most it has
+// over any period from now).
+ScopeOfType Planner::scope(size_t index, const PendingJob &job, const std::vector<Resources> *free_at_most)
+{
+    size_t node_set = shapes_.node_set(index);
+    return [this, node_set, &job, free_at_most](const std::string &type) {
+        return NodeScope{free_at_most, type.empty() ? nullptr : &typed_nodes_.of(node_set, job.allowed_nodes, type)};
+    };
 }
 
 void Planner::hold(const Pick &pick, int64_t start, int64_t limit)
@@ -231,7 +249,8 @@ bool Planner::never_fits(size_t index, const PendingJob &job)
         memo.never_fits = !node_holding(index, job, [this](int node) { return &timelines_[node].capacity(); });
     } else {
         auto idle = [this](int node) { return timelines_[node].capacity(); };
-        memo.never_fits = !best_option(job, types_for(index, job), timelines_, ranker_, idle);
+        memo.never_fits = !best_option(job, types_for(index, job), timelines_, ranker_, idle, nullptr, nullptr,
+                                       nullptr, scope(index, job));
     }
     return *memo.never_fits;
 }
@@ -253,7 +272,7 @@ bool Planner::room_now(size_t index, const PendingJob &job, ShapeMemo &memo)
         return false;
     if (shards_free_now(job) && (one_node_job(job) ? one_node_room_now(index, job, memo)
                           : best_option(job, types_for(index, job), timelines_, ranker_, free_right_now(),
-                                        &free_now_total_, nullptr, nullptr, &free_now_).has_value()))
+                                        &free_now_total_, nullptr, nullptr, scope(index, job, &free_now_)).has_value()))
         return true;
     memo.no_room_now = true;
     return false;
@@ -267,7 +286,7 @@ std::optional<Option> Planner::room_over_limit(size_t index, const PendingJob &j
         return std::nullopt;
     // A start now: what a node has free over the limit is at most what it has free now.
     auto option = best_option(job, types_for(index, job), timelines_, ranker_, free_over(snap_.now, job.time_limit_s),
-                              nullptr, &closeness_, &sharing_, &free_now_);
+                              nullptr, &closeness_, &sharing_, scope(index, job, &free_now_));
     if (!option)
         memo.no_room_for_limit = job.time_limit_s;
     return option;
@@ -397,7 +416,8 @@ std::optional<Option> Planner::earliest(size_t index, const PendingJob &job, int
         if (!first)
             return std::nullopt;
         start = *first;
-        return best_option(job, types_for(index, job), timelines_, ranker_, free_over(start, job.time_limit_s));
+        return best_option(job, types_for(index, job), timelines_, ranker_, free_over(start, job.time_limit_s),
+                           nullptr, nullptr, nullptr, scope(index, job));
     }
     std::vector<int64_t> times;
     for (int node : job.allowed_nodes)
@@ -412,7 +432,8 @@ std::optional<Option> Planner::earliest(size_t index, const PendingJob &job, int
     for (int64_t t : times) {
         if (too_few_gpus(free_gpus, t, requested_gpus(job)))
             continue;
-        auto option = best_option(job, types, timelines_, ranker_, free_over(t, job.time_limit_s));
+        auto option = best_option(job, types, timelines_, ranker_, free_over(t, job.time_limit_s), nullptr, nullptr,
+                                  nullptr, scope(index, job));
         if (option) {
             start = t;
             return option;

@@ -2,6 +2,8 @@
 #include "cmocka_cpp.h"
 
 #include <algorithm>
+#include <random>
+#include <tuple>
 #include <optional>
 #include <set>
 #include <string>
@@ -13,6 +15,7 @@
 
 using accord::core::build_timelines;
 using accord::core::GpuCloseness;
+using accord::core::NodeScope;
 using accord::core::per_node_demand;
 using accord::core::Pick;
 using accord::core::pick_nodes;
@@ -578,7 +581,7 @@ static void free_at_most_passes_over_nodes_that_can_hold_no_part(void **)
         asked.insert(n);
         return free[n];
     };
-    auto p = pick_nodes(j, "a100", tl, free_of, nullptr, nullptr, &free);
+    auto p = pick_nodes(j, "a100", tl, free_of, nullptr, nullptr, NodeScope{&free});
     assert_true(p.has_value());
     assert_true(asked.count(0) == 0);
     assert_true(asked.count(1) == 1);
@@ -594,12 +597,80 @@ static void free_at_most_keeps_the_pick(void **)
     free[1] = res(64, 512000, {{"a100", 4}});
     free[2] = res(64, 512000, {{"a100", 5}});  // now three nodes of 4 GPUs hold it
     auto free_of = [&free](int n) { return free[n]; };
-    auto bounded = pick_nodes(j, "a100", tl, free_of, nullptr, nullptr, &free);
+    auto bounded = pick_nodes(j, "a100", tl, free_of, nullptr, nullptr, NodeScope{&free});
     auto unbounded = pick_nodes(j, "a100", tl, free_of);
     assert_true(unbounded.has_value());
     assert_true(bounded.has_value());
     assert_true(nodes_of(*bounded) == nodes_of(*unbounded));
     assert_true(nodes_of(*bounded) == std::vector<int>({1, 2, 3}));
+}
+
+// A job for one a100 node, with typed nodes naming only the a100 nodes:
+// the others are never asked, and the pick is the one without the list.
+static void typed_nodes_are_all_that_is_asked(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("t0", 64, 512000, {{"t4", 4}});
+    b.add_node("a0", 64, 512000, {{"a100", 8}});
+    b.add_node("t1", 64, 512000, {{"t4", 4}});
+    b.add_node("a1", 64, 512000, {{"a100", 8}});
+    GpuRequest g;
+    g.per_node = 2;
+    PendingJob &j = b.add_pending(10, 1, g);
+    auto tl = build_timelines(b.get());
+    std::vector<Resources> free = {res(64, 512000, {{"t4", 4}}), res(64, 512000, {{"a100", 8}}),
+                                   res(64, 512000, {{"t4", 4}}), res(64, 512000, {{"a100", 3}})};
+    std::set<int> asked;
+    auto free_of = [&free, &asked](int n) {
+        asked.insert(n);
+        return free[n];
+    };
+    std::vector<int> a100_nodes = {1, 3};
+    auto scoped = pick_nodes(j, "a100", tl, free_of, nullptr, nullptr, NodeScope{nullptr, &a100_nodes});
+    assert_true(asked == std::set<int>({1, 3}));
+    auto unscoped = pick_nodes(j, "a100", tl, free_of);
+    assert_true(scoped.has_value() && unscoped.has_value());
+    assert_true(nodes_of(*scoped) == nodes_of(*unscoped));
+    assert_true(nodes_of(*scoped) == std::vector<int>({3}));
+}
+
+// A one-node GPU job's node, checked against the rule written out: of the
+// nodes that cover it, fewest GPUs of the type left, then fewest CPUs
+// left, then the lowest index; 2,000 seeded random clusters.
+static void one_node_pick_is_tightest_fit_then_cpus_then_index(void **)
+{
+    std::mt19937 rng(7);
+    for (int round = 0; round < 2000; round++) {
+        SnapshotBuilder b;
+        std::vector<Resources> free;
+        for (int n = 0; n < 12; n++) {
+            b.add_node("n" + std::to_string(n), 16, 64000, {{"v100", 4}});
+            free.push_back(res(static_cast<int>(rng() % 17), static_cast<int64_t>(rng() % 5) * 16000,
+                               {{"v100", static_cast<int>(rng() % 5)}}));
+        }
+        GpuRequest g;
+        g.per_node = 1 + static_cast<int>(rng() % 3);
+        PendingJob &j = b.add_pending(10, 1, g);
+        j.cpus_per_node = static_cast<int>(rng() % 6);
+        j.mem_per_node_mb = static_cast<int64_t>(rng() % 3) * 16000;
+        auto tl = build_timelines(b.get());
+        auto p = pick_nodes(j, "v100", tl, [&free](int n) { return free[n]; });
+        Resources demand = per_node_demand(j, "v100", 1);
+        std::optional<std::tuple<int, int, int>> best;
+        for (int n = 0; n < 12; n++)
+            if (free[n].cpus >= demand.cpus && free[n].mem_mb >= demand.mem_mb &&
+                free[n].gpus_of("v100") >= g.per_node) {
+                std::tuple<int, int, int> rank{free[n].gpus_of("v100") - g.per_node, free[n].cpus - demand.cpus, n};
+                if (!best || rank < *best)
+                    best = rank;
+            }
+        assert_int_equal(p.has_value(), best.has_value());
+        if (best) {
+            assert_true(nodes_of(*p) == std::vector<int>({std::get<2>(*best)}));
+            assert_int_equal(p->idle_gpus_left, std::get<0>(*best));
+            assert_int_equal(p->placement[0].used.cpus, demand.cpus);
+        }
+    }
 }
 
 static void whole_node_memory_needs_all_of_a_nodes_memory(void **)
@@ -760,6 +831,8 @@ int main(void)
         cmocka_unit_test(free_of_callback_decides_what_is_free),
         cmocka_unit_test(free_at_most_passes_over_nodes_that_can_hold_no_part),
         cmocka_unit_test(free_at_most_keeps_the_pick),
+        cmocka_unit_test(typed_nodes_are_all_that_is_asked),
+        cmocka_unit_test(one_node_pick_is_tightest_fit_then_cpus_then_index),
         cmocka_unit_test(two_close_free_gpus_beat_two_far_ones),
         cmocka_unit_test(without_topology_fit_decides_as_before),
         cmocka_unit_test(closeness_ranks_before_tighter_fit),
