@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "core/predicted_fairness.h"
 
@@ -25,22 +26,23 @@ std::vector<size_t> priority_order(AllocState &s)
 {
     std::vector<size_t> order;
     std::vector<int> queue(s.size());
+    std::vector<char> over(s.size());
+    // Sorted by (over the bound first, queue, holders first): one number
+    // per job, as a long queue is sorted several times a cycle.
+    std::vector<int64_t> key(s.size());
     for (size_t j = 0; j < s.size(); j++) {
         queue[j] = queue_of(s.job(j), s.config());
+        over[j] = over_fairness_bound(s.job(j).rho, s.config().fairness_bound);
+        key[j] = (over[j] ? 0 : INT64_C(1) << 40) + (static_cast<int64_t>(queue[j]) << 1) +
+                 (s.job(j).current >= 0 ? 0 : 1);
         if (s.movable(j))
             order.push_back(j);
     }
-    auto over = [&](size_t j) { return over_fairness_bound(s.job(j).rho, s.config().fairness_bound); };
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-        bool held_a = s.job(a).current >= 0, held_b = s.job(b).current >= 0;
-        if (over(a) != over(b))
-            return over(a);
-        return queue[a] != queue[b] ? queue[a] < queue[b] : held_a > held_b;
-    });
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return key[a] < key[b]; });
     // Without queue_weights every job is a class of its own.
     auto starts_class = [&](size_t r) {
         size_t j = order[r], before = order[r - 1];
-        return !s.config().queue_weights || over(j) != over(before) || queue[j] != queue[before];
+        return !s.config().queue_weights || over[j] != over[before] || queue[j] != queue[before];
     };
     size_t class_start = 0;
     for (size_t r = 0; r < order.size(); r++) {
