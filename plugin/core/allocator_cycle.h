@@ -23,31 +23,13 @@
 // those that change the request, the predicted speed-up over it.
 #pragma once
 
-#include <memory>
 #include <optional>
 
 #include "core/allocator.h"
-#include "core/fairness_order.h"
-#include "core/request_options.h"
+#include "core/queue_alloc_jobs.h"
 #include "core/schedule_cycle.h"
 
 namespace accord::core {
-
-// The pending queue as the allocator sees it: one AllocJob per queue record
-// it may choose for (its options from request_options), with the record's
-// queue index and options.
-struct QueueAllocJobs {
-    std::vector<AllocJob> jobs;
-    std::vector<size_t> record;
-    std::vector<std::shared_ptr<const std::vector<RequestOption>>> options;
-};
-
-QueueAllocJobs queue_alloc_jobs(const ClusterSnapshot &snapshot, const PlanningOrder &order,
-                                const GpuTypeRanker &ranker);
-
-// The requests chosen for those records; `choice` holds the allocator's
-// answer for `queue.jobs` from position `first` on.
-RequestChoices queue_choices(const QueueAllocJobs &queue, const std::vector<AllocChoice> &choice, size_t first = 0);
 
 // With `plan_above` (core/preempt_cycle.h), the allocator still decides
 // for the whole queue, but the pipeline plans only the records up to the

@@ -107,7 +107,8 @@ std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movab
     for (const auto &m : movable)
         jobs.push_back(alloc_job(m, s, nodes));
     PlanningOrder order = planning_order(s, config.max_jobs, config.fairness_bound, ranker);
-    QueueAllocJobs queue = queue_alloc_jobs(s, order, ranker);
+    GpusByNodeSet gpus_on(s.nodes);
+    QueueAllocJobs queue = queue_alloc_jobs(s, order, ranker, gpus_on);
     jobs.insert(jobs.end(), queue.jobs.begin(), queue.jobs.end());
     std::vector<AllocChoice> choice = allocate(jobs, nodes.nodes, alloc);
     std::vector<Movable> out;
