@@ -29,15 +29,14 @@ std::vector<AllocNode> free_gpus(const ClusterSnapshot &s)
 // Jobs are admitted in the order the pipeline plans them (priority, or
 // under a fairness bound the jobs over it first: core/fairness_order.h).
 // Nothing when no GPU is free: no job can be admitted.
-RequestChoices allocator_choices(const ClusterSnapshot &s, const PlanningOrder &order, const GpuTypeRanker &ranker,
-                                 const AllocConfig &alloc)
+RequestChoices allocator_choices(const ClusterSnapshot &s, const PlanningOrder &order, const AllocConfig &alloc,
+                                 QueueAllocMemo &queue)
 {
     std::vector<AllocNode> nodes = free_gpus(s);
     if (nodes.empty())
         return {};
-    GpusByNodeSet gpus_on(s.nodes);
-    QueueAllocJobs queue = queue_alloc_jobs(s, order, ranker, gpus_on);
-    return queue_choices(queue, allocate(queue.jobs, nodes, alloc));
+    const QueueAllocJobs &jobs = queue.jobs(order);
+    return queue_choices(jobs, allocate(jobs.jobs, nodes, alloc));
 }
 
 bool same_counts(const GpuRequest &a, const GpuRequest &b)
@@ -62,17 +61,19 @@ void describe_start(Decision &d, const PendingJob &job, const GpuRequest &chosen
 }  // namespace
 
 CyclePlan allocator_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
-                          const AllocConfig &alloc, std::optional<double> plan_above)
+                          const AllocConfig &alloc, std::optional<double> plan_above, QueueAllocMemo *queue)
 {
+    std::optional<QueueAllocMemo> own;
+    if (!queue)
+        queue = &own.emplace(snapshot, ranker);
     PlanningOrder order = planning_order(snapshot, config.max_jobs, config.fairness_bound, ranker);
-    RequestChoices chosen = allocator_choices(snapshot, order, ranker, alloc);
+    RequestChoices chosen = allocator_choices(snapshot, order, alloc, *queue);
     if (plan_above)
         order.records.resize(records_above(order, snapshot, *plan_above));
     CyclePlan plan = schedule_cycle(snapshot, config, ranker, &chosen, &order);
-    GpusByNodeSet gpus_on(snapshot.nodes);
     for (auto &d : plan.decisions)
         if (d.verdict == Verdict::Start && d.chosen_request)
-            describe_start(d, snapshot.queue[d.queue_index], *d.chosen_request, gpus_on, ranker);
+            describe_start(d, snapshot.queue[d.queue_index], *d.chosen_request, queue->gpus_on(), ranker);
     return plan;
 }
 

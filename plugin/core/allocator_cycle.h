@@ -26,7 +26,7 @@
 #include <optional>
 
 #include "core/allocator.h"
-#include "core/queue_alloc_jobs.h"
+#include "core/queue_alloc_memo.h"
 #include "core/schedule_cycle.h"
 
 namespace accord::core {
@@ -35,7 +35,11 @@ namespace accord::core {
 // for the whole queue, but the pipeline plans only the records up to the
 // last one whose priority is above it (core/requeue_bounds.h): their
 // decisions are those of the whole plan.
+// `queue`, when given, is a QueueAllocMemo of this snapshot's queue and
+// this ranker, kept by a caller that plans the queue more than once
+// (core/preempt_cycle.h); without it the cycle makes its own.
 CyclePlan allocator_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
-                          const AllocConfig &alloc = {}, std::optional<double> plan_above = std::nullopt);
+                          const AllocConfig &alloc = {}, std::optional<double> plan_above = std::nullopt,
+                          QueueAllocMemo *queue = nullptr);
 
 }  // namespace accord::core

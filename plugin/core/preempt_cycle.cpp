@@ -13,6 +13,17 @@ namespace accord::core {
 
 namespace {
 
+// What each step of one cycle reads, and the queue as the allocator sees
+// it, kept for all of them: each plans the same queue on the same nodes
+// (core/queue_alloc_memo.h).
+struct Cycle {
+    const CycleConfig &config;
+    const GpuTypeRanker &ranker;
+    const AllocConfig &alloc;
+    const PreemptConfig &preempt;
+    QueueAllocMemo &queue;
+};
+
 // A running job the allocator may move: `gpus` GPUs of `type`.
 struct Movable {
     size_t running = 0;  // index into ClusterSnapshot::running
@@ -99,18 +110,16 @@ AllocJob alloc_job(const Movable &m, const ClusterSnapshot &s, const PreemptNode
 
 // The movable jobs the allocator, deciding for them and the queue
 // together, does not keep where they are.
-std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movable> &movable,
-                               const CycleConfig &config, const GpuTypeRanker &ranker, const AllocConfig &alloc)
+std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movable> &movable, const Cycle &c)
 {
     PreemptNodes nodes = preempt_nodes(s, movable);
     std::vector<AllocJob> jobs;
     for (const auto &m : movable)
         jobs.push_back(alloc_job(m, s, nodes));
-    PlanningOrder order = planning_order(s, config.max_jobs, config.fairness_bound, ranker);
-    GpusByNodeSet gpus_on(s.nodes);
-    QueueAllocJobs queue = queue_alloc_jobs(s, order, ranker, gpus_on);
+    PlanningOrder order = planning_order(s, c.config.max_jobs, c.config.fairness_bound, c.ranker);
+    const QueueAllocJobs &queue = c.queue.jobs(order);
     jobs.insert(jobs.end(), queue.jobs.begin(), queue.jobs.end());
-    std::vector<AllocChoice> choice = allocate(jobs, nodes.nodes, alloc);
+    std::vector<AllocChoice> choice = allocate(jobs, nodes.nodes, c.alloc);
     std::vector<Movable> out;
     for (size_t j = 0; j < movable.size(); j++)
         if (choice[j].option != 0 || choice[j].shares != jobs[j].held)
@@ -120,14 +129,14 @@ std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movab
 
 // The plan of one round: the allocator's cycle with `requeued` gone and
 // their resources free, planned down to `plan_above` when given.
-CyclePlan round_plan(ClusterSnapshot &snapshot, const std::vector<Movable> &requeued, const CycleConfig &config,
-                     const GpuTypeRanker &ranker, const AllocConfig &alloc, std::optional<double> plan_above)
+CyclePlan round_plan(ClusterSnapshot &snapshot, const std::vector<Movable> &requeued, const Cycle &c,
+                     std::optional<double> plan_above)
 {
     std::vector<size_t> gone;
     for (const auto &m : requeued)
         gone.push_back(m.running);
     RunningRemoved round(snapshot, gone);
-    return allocator_cycle(round.get(), config, ranker, alloc, plan_above);
+    return allocator_cycle(round.get(), c.config, c.ranker, c.alloc, plan_above, &c.queue);
 }
 
 // The requeue of `m` as the plan justifies it: the higher-priority starts
@@ -193,13 +202,11 @@ double lowest_priority(const std::vector<Movable> &requeued, const ClusterSnapsh
 
 // The running jobs the allocator would displace and that could pass the
 // requeue test; empty when no round is worth planning.
-std::vector<Movable> requeue_candidates(const ClusterSnapshot &s, const CycleConfig &config,
-                                        const GpuTypeRanker &ranker, const AllocConfig &alloc,
-                                        const PreemptConfig &preempt)
+std::vector<Movable> requeue_candidates(const ClusterSnapshot &s, const Cycle &c)
 {
-    std::vector<Movable> movable = movable_jobs(s, ranker, preempt);
-    std::vector<Movable> requeued = movable.empty() ? movable : displaced(s, movable, config, ranker, alloc);
-    if (!any_could_be_requeued(requeued, s, config, preempt))
+    std::vector<Movable> movable = movable_jobs(s, c.ranker, c.preempt);
+    std::vector<Movable> requeued = movable.empty() ? movable : displaced(s, movable, c);
+    if (!any_could_be_requeued(requeued, s, c.config, c.preempt))
         requeued.clear();
     return requeued;
 }
@@ -207,29 +214,28 @@ std::vector<Movable> requeue_candidates(const ClusterSnapshot &s, const CycleCon
 // A round plans only the records that can change its requeue test; when
 // every displaced job passes it, that plan is the cycle's and is planned
 // whole if it was not.
-CyclePlan settle_requeues(ClusterSnapshot &snapshot, std::vector<Movable> requeued, const CycleConfig &config,
-                          const GpuTypeRanker &ranker, const AllocConfig &alloc, const PreemptConfig &preempt)
+CyclePlan settle_requeues(ClusterSnapshot &snapshot, std::vector<Movable> requeued, const Cycle &c)
 {
     const ClusterSnapshot &s = snapshot;
-    size_t considered = std::min(config.max_jobs, s.queue.size());
+    size_t considered = std::min(c.config.max_jobs, s.queue.size());
     while (!requeued.empty()) {
-        CyclePlan plan = round_plan(snapshot, requeued, config, ranker, alloc, lowest_priority(requeued, s));
+        CyclePlan plan = round_plan(snapshot, requeued, c, lowest_priority(requeued, s));
         std::vector<Movable> kept;
         std::vector<Decision> requeues;
         for (const auto &m : requeued)
-            if (auto d = requeue_of(m, s, plan, preempt)) {
+            if (auto d = requeue_of(m, s, plan, c.preempt)) {
                 kept.push_back(m);
                 requeues.push_back(std::move(*d));
             }
         if (kept.size() == requeued.size()) {
             if (plan.considered < considered)
-                plan = round_plan(snapshot, requeued, config, ranker, alloc, std::nullopt);
+                plan = round_plan(snapshot, requeued, c, std::nullopt);
             plan.requeues = std::move(requeues);
             return plan;
         }
         requeued = std::move(kept);
     }
-    return allocator_cycle(s, config, ranker, alloc);
+    return allocator_cycle(s, c.config, c.ranker, c.alloc, std::nullopt, &c.queue);
 }
 
 }  // namespace
@@ -237,20 +243,24 @@ CyclePlan settle_requeues(ClusterSnapshot &snapshot, std::vector<Movable> requeu
 CyclePlan preempt_cycle_in_place(ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
                                  const AllocConfig &alloc, const PreemptConfig &preempt)
 {
-    return settle_requeues(snapshot, requeue_candidates(snapshot, config, ranker, alloc, preempt), config, ranker,
-                           alloc, preempt);
+    QueueAllocMemo queue(snapshot, ranker);
+    Cycle c{config, ranker, alloc, preempt, queue};
+    return settle_requeues(snapshot, requeue_candidates(snapshot, c), c);
 }
 
 // Most cycles displace no one: those plan the caller's snapshot as it is,
-// and only a cycle with rounds to plan copies it.
+// and only a cycle with rounds to plan copies it. The copy has the same
+// queue and nodes, so the queue's view made of the caller's serves it.
 CyclePlan preempt_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
                         const AllocConfig &alloc, const PreemptConfig &preempt)
 {
-    std::vector<Movable> requeued = requeue_candidates(snapshot, config, ranker, alloc, preempt);
+    QueueAllocMemo queue(snapshot, ranker);
+    Cycle c{config, ranker, alloc, preempt, queue};
+    std::vector<Movable> requeued = requeue_candidates(snapshot, c);
     if (requeued.empty())
-        return allocator_cycle(snapshot, config, ranker, alloc);
+        return allocator_cycle(snapshot, config, ranker, alloc, std::nullopt, &queue);
     ClusterSnapshot copy = snapshot;
-    return settle_requeues(copy, std::move(requeued), config, ranker, alloc, preempt);
+    return settle_requeues(copy, std::move(requeued), c);
 }
 
 }  // namespace accord::core
