@@ -30,6 +30,7 @@ struct Movable {
     std::string type;
     int gpus = 0;
     double rate = 0;
+    std::vector<std::pair<int, int>> held;  // (node, its GPUs there), by node
 };
 
 // Its GPUs, when of one type only and on schedulable nodes; else 0.
@@ -48,6 +49,16 @@ std::pair<std::string, int> held_gpus(const RunningJob &r, const ClusterSnapshot
     return *held.begin();
 }
 
+// Its GPUs of `type` on each node, by node: every round's requeue test
+// reads them.
+std::vector<std::pair<int, int>> held_on_nodes(const RunningJob &r, const std::string &type)
+{
+    std::map<int, int> held;
+    for (const auto &use : r.usage)
+        held[use.node] += use.used.gpus_of(type);
+    return {held.begin(), held.end()};
+}
+
 std::vector<Movable> movable_jobs(const ClusterSnapshot &s, const GpuTypeRanker &ranker, const PreemptConfig &p)
 {
     std::vector<Movable> out;
@@ -64,7 +75,7 @@ std::vector<Movable> movable_jobs(const ClusterSnapshot &s, const GpuTypeRanker 
         as_pending.family = r.family;
         auto speed = ranker.speed(as_pending, type);
         if (speed && *speed > 0)
-            out.push_back(Movable{i, type, gpus, *speed * gpus});
+            out.push_back(Movable{i, type, gpus, *speed * gpus, held_on_nodes(r, type)});
     }
     return out;
 }
@@ -139,30 +150,44 @@ CyclePlan round_plan(ClusterSnapshot &snapshot, const std::vector<Movable> &requ
     return allocator_cycle(round.get(), c.config, c.ranker, c.alloc, plan_above, &c.queue);
 }
 
-// The requeue of `m` as the plan justifies it: the higher-priority starts
-// on its GPUs, and gain against cost (preempt_cycle.h); empty when it is
-// not worth it.
-std::optional<Decision> requeue_of(const Movable &m, const ClusterSnapshot &s, const CyclePlan &plan,
-                                   const PreemptConfig &p)
+// The plan's starts, in its order: every displaced job's requeue test
+// walks them, and a plan has far more records than starts.
+std::vector<const Decision *> starts_of(const CyclePlan &plan)
+{
+    std::vector<const Decision *> out;
+    for (const auto &d : plan.decisions)
+        if (d.verdict == Verdict::Start)
+            out.push_back(&d);
+    return out;
+}
+
+// The GPUs of `m` a start takes.
+int taken_from(const Movable &m, const Decision &start)
+{
+    int taken = 0;
+    for (const auto &use : start.placement)
+        for (const auto &[node, gpus] : m.held)
+            if (node == use.node)
+                taken += std::min(gpus, use.used.gpus_of(m.type));
+    return taken;
+}
+
+// The requeue of `m` as the plan's `starts` justify it: the higher-priority
+// starts on its GPUs, and gain against cost (preempt_cycle.h); empty when
+// it is not worth it.
+std::optional<Decision> requeue_of(const Movable &m, const ClusterSnapshot &s,
+                                   const std::vector<const Decision *> &starts, const PreemptConfig &p)
 {
     const RunningJob &r = s.running[m.running];
-    std::map<int, int> held;  // node -> its GPUs there
-    for (const auto &use : r.usage)
-        held[use.node] += use.used.gpus_of(m.type);
     RequeueNote note;
     int taken = 0;
-    for (const auto &d : plan.decisions) {
-        if (d.verdict != Verdict::Start || s.queue[d.queue_index].priority <= r.priority)
+    for (const Decision *d : starts) {
+        if (s.queue[d->queue_index].priority <= r.priority)
             continue;
-        int on_its_gpus = 0;
-        for (const auto &use : d.placement) {
-            auto it = held.find(use.node);
-            if (it != held.end())
-                on_its_gpus += std::min(it->second, use.used.gpus_of(m.type));
-        }
+        int on_its_gpus = taken_from(m, *d);
         if (on_its_gpus > 0) {
             taken += on_its_gpus;
-            note.for_jobs.push_back(d.job_id);
+            note.for_jobs.push_back(d->job_id);
         }
     }
     double wait_spared = static_cast<double>(std::min(r.end_time - s.now, s.now - r.start_time));
@@ -220,10 +245,11 @@ CyclePlan settle_requeues(ClusterSnapshot &snapshot, std::vector<Movable> requeu
     size_t considered = std::min(c.config.max_jobs, s.queue.size());
     while (!requeued.empty()) {
         CyclePlan plan = round_plan(snapshot, requeued, c, lowest_priority(requeued, s));
+        std::vector<const Decision *> starts = starts_of(plan);
         std::vector<Movable> kept;
         std::vector<Decision> requeues;
         for (const auto &m : requeued)
-            if (auto d = requeue_of(m, s, plan, c.preempt)) {
+            if (auto d = requeue_of(m, s, starts, c.preempt)) {
                 kept.push_back(m);
                 requeues.push_back(std::move(*d));
             }
