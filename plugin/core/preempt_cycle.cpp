@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "core/allocator_cycle.h"
@@ -81,29 +83,45 @@ std::vector<Movable> movable_jobs(const ClusterSnapshot &s, const GpuTypeRanker 
 }
 
 // The allocator's nodes: per schedulable node and GPU type, what is free
-// plus what movable jobs hold there; `index` finds them by (node, type).
-struct PreemptNodes {
-    std::vector<AllocNode> nodes;
-    std::map<std::pair<int, std::string>, size_t> index;
+// plus what movable jobs hold there, in node then type order. Indexed per
+// node, not in a map keyed by (node, type name): every cycle builds it over
+// all schedulable nodes.
+class PreemptNodes {
+public:
+    PreemptNodes(const ClusterSnapshot &s, const std::vector<Movable> &movable);
+    const std::vector<AllocNode> &nodes() const { return nodes_; }
+    // Where `node`'s GPUs of `type` are in nodes(); throws
+    // std::out_of_range when it has none.
+    size_t at(int node, const std::string &type) const;
+
+private:
+    std::vector<AllocNode> nodes_;
+    std::vector<std::vector<std::pair<std::string, size_t>>> index_;  // per snapshot node: (type, place)
 };
 
-PreemptNodes preempt_nodes(const ClusterSnapshot &s, const std::vector<Movable> &movable)
+PreemptNodes::PreemptNodes(const ClusterSnapshot &s, const std::vector<Movable> &movable) : index_(s.nodes.size())
 {
-    std::map<std::pair<int, std::string>, int> gpus;
+    std::vector<GpuCounts> gpus(s.nodes.size());
     for (size_t n = 0; n < s.nodes.size(); n++)
         if (s.nodes[n].schedulable)
-            for (const auto &[type, count] : s.nodes[n].free.gpus)
-                gpus[{static_cast<int>(n), type}] += count;
+            gpus[n] = s.nodes[n].free.gpus;
     for (const auto &m : movable)
         for (const auto &use : s.running[m.running].usage)
-            gpus[{use.node, m.type}] += use.used.gpus_of(m.type);
-    PreemptNodes out;
-    for (const auto &[key, count] : gpus)
-        if (count > 0) {
-            out.index[key] = out.nodes.size();
-            out.nodes.push_back(AllocNode{key.second, count});
-        }
-    return out;
+            gpus[use.node][m.type] += use.used.gpus_of(m.type);
+    for (size_t n = 0; n < gpus.size(); n++)
+        for (const auto &[type, count] : gpus[n])
+            if (count > 0) {
+                index_[n].emplace_back(type, nodes_.size());
+                nodes_.push_back(AllocNode{type, count});
+            }
+}
+
+size_t PreemptNodes::at(int node, const std::string &type) const
+{
+    for (const auto &[t, place] : index_.at(node))
+        if (t == type)
+            return place;
+    throw std::out_of_range("no GPUs of " + type + " on node " + std::to_string(node));
 }
 
 AllocJob alloc_job(const Movable &m, const ClusterSnapshot &s, const PreemptNodes &nodes)
@@ -115,7 +133,7 @@ AllocJob alloc_job(const Movable &m, const ClusterSnapshot &s, const PreemptNode
     a.current = 0;
     a.attained_gpu_s = static_cast<double>(m.gpus) * static_cast<double>(s.now - r.start_time);
     for (const auto &use : r.usage)
-        a.held.push_back(NodeShare{nodes.index.at({use.node, m.type}), use.used.gpus_of(m.type)});
+        a.held.push_back(NodeShare{nodes.at(use.node, m.type), use.used.gpus_of(m.type)});
     return a;
 }
 
@@ -123,14 +141,14 @@ AllocJob alloc_job(const Movable &m, const ClusterSnapshot &s, const PreemptNode
 // together, does not keep where they are.
 std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movable> &movable, const Cycle &c)
 {
-    PreemptNodes nodes = preempt_nodes(s, movable);
+    PreemptNodes nodes(s, movable);
     std::vector<AllocJob> jobs;
     for (const auto &m : movable)
         jobs.push_back(alloc_job(m, s, nodes));
     PlanningOrder order = planning_order(s, c.config.max_jobs, c.config.fairness_bound, c.ranker);
     const QueueAllocJobs &queue = c.queue.jobs(order);
     jobs.insert(jobs.end(), queue.jobs.begin(), queue.jobs.end());
-    std::vector<AllocChoice> choice = allocate(jobs, nodes.nodes, c.alloc);
+    std::vector<AllocChoice> choice = allocate(jobs, nodes.nodes(), c.alloc);
     std::vector<Movable> out;
     for (size_t j = 0; j < movable.size(); j++)
         if (choice[j].option != 0 || choice[j].shares != jobs[j].held)
