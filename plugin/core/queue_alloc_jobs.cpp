@@ -2,9 +2,9 @@
 
 #include <map>
 #include <optional>
-#include <set>
-#include <string>
 #include <tuple>
+#include <unordered_set>
+#include <utility>
 
 namespace accord::core {
 
@@ -28,16 +28,19 @@ std::optional<AllocJob> alloc_job(const PendingJob &job, const std::vector<Reque
 // What request_options() reads of a job, its allowed nodes by number
 // (core/node_set_ids.h). A queue holds many jobs of one shape, so their
 // options are computed once per cycle. The rankers rate a job by its model
-// family alone (gpu_type_ranker.h).
-using OptionsKey = std::tuple<std::string, std::string, std::vector<int>, std::vector<std::string>, size_t>;
+// family alone (gpu_type_ranker.h). The fields are compared in place, not
+// copied, the cheap ones first.
+using OptionsKey = std::pair<size_t, const PendingJob *>;  // node list number, job
 
-OptionsKey options_key(const PendingJob &job, size_t node_set)
-{
-    const GpuRequest &g = job.gpus;
-    return {job.family, g.type, {g.per_node, g.per_job, job.min_nodes, job.max_nodes, job.gpu_count_min,
-                                 job.gpu_count_max},
-            job.accepted_types, node_set};
-}
+struct SameOptions {
+    static auto fields(const OptionsKey &k)
+    {
+        const PendingJob &j = *k.second;
+        return std::tie(k.first, j.gpus.per_node, j.gpus.per_job, j.min_nodes, j.max_nodes, j.gpu_count_min,
+                        j.gpu_count_max, j.gpus.type, j.family, j.accepted_types);
+    }
+    bool operator()(const OptionsKey &a, const OptionsKey &b) const { return fields(a) < fields(b); }
+};
 
 }  // namespace
 
@@ -48,18 +51,18 @@ QueueAllocJobs queue_alloc_jobs(const ClusterSnapshot &s, const PlanningOrder &o
                                 GpusByNodeSet &gpus_on)
 {
     QueueAllocJobs out;
-    std::map<OptionsKey, std::shared_ptr<const std::vector<RequestOption>>> known;
-    std::set<uint32_t> seen;
+    std::map<OptionsKey, std::shared_ptr<const std::vector<RequestOption>>, SameOptions> known;
+    std::unordered_set<uint32_t> seen(order.records.size());
     for (size_t i : order.records) {
         const PendingJob &job = s.queue[i];
         if (!seen.insert(job.job_id).second || job.array_tasks != 1)
             continue;
         size_t node_set = gpus_on.number_of(job.allowed_nodes);
-        OptionsKey key = options_key(job, node_set);
+        OptionsKey key{node_set, &job};
         auto it = known.find(key);
         if (it == known.end())
-            it = known.emplace(std::move(key), std::make_shared<const std::vector<RequestOption>>(
-                                                   request_options(job, gpus_on.gpus(node_set), ranker))).first;
+            it = known.emplace(key, std::make_shared<const std::vector<RequestOption>>(
+                                        request_options(job, gpus_on.gpus(node_set), ranker))).first;
         auto a = alloc_job(job, *it->second);
         if (!a)
             continue;
