@@ -23,37 +23,23 @@
 // those that change the request, the predicted speed-up over it.
 #pragma once
 
-#include <memory>
 #include <optional>
 
 #include "core/allocator.h"
-#include "core/fairness_order.h"
-#include "core/request_options.h"
+#include "core/queue_alloc_memo.h"
 #include "core/schedule_cycle.h"
 
 namespace accord::core {
-
-// The pending queue as the allocator sees it: one AllocJob per queue record
-// it may choose for (its options from request_options), with the record's
-// queue index and options.
-struct QueueAllocJobs {
-    std::vector<AllocJob> jobs;
-    std::vector<size_t> record;
-    std::vector<std::shared_ptr<const std::vector<RequestOption>>> options;
-};
-
-QueueAllocJobs queue_alloc_jobs(const ClusterSnapshot &snapshot, const PlanningOrder &order,
-                                const GpuTypeRanker &ranker);
-
-// The requests chosen for those records; `choice` holds the allocator's
-// answer for `queue.jobs` from position `first` on.
-RequestChoices queue_choices(const QueueAllocJobs &queue, const std::vector<AllocChoice> &choice, size_t first = 0);
 
 // With `plan_above` (core/preempt_cycle.h), the allocator still decides
 // for the whole queue, but the pipeline plans only the records up to the
 // last one whose priority is above it (core/requeue_bounds.h): their
 // decisions are those of the whole plan.
+// `queue`, when given, is a QueueAllocMemo of this snapshot's queue and
+// this ranker, kept by a caller that plans the queue more than once
+// (core/preempt_cycle.h); without it the cycle makes its own.
 CyclePlan allocator_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
-                          const AllocConfig &alloc = {}, std::optional<double> plan_above = std::nullopt);
+                          const AllocConfig &alloc = {}, std::optional<double> plan_above = std::nullopt,
+                          QueueAllocMemo *queue = nullptr);
 
 }  // namespace accord::core

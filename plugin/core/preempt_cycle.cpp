@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "core/allocator_cycle.h"
@@ -13,12 +15,24 @@ namespace accord::core {
 
 namespace {
 
+// What each step of one cycle reads, and the queue as the allocator sees
+// it, kept for all of them: each plans the same queue on the same nodes
+// (core/queue_alloc_memo.h).
+struct Cycle {
+    const CycleConfig &config;
+    const GpuTypeRanker &ranker;
+    const AllocConfig &alloc;
+    const PreemptConfig &preempt;
+    QueueAllocMemo &queue;
+};
+
 // A running job the allocator may move: `gpus` GPUs of `type`.
 struct Movable {
     size_t running = 0;  // index into ClusterSnapshot::running
     std::string type;
     int gpus = 0;
     double rate = 0;
+    std::vector<std::pair<int, int>> held;  // (node, its GPUs there), by node
 };
 
 // Its GPUs, when of one type only and on schedulable nodes; else 0.
@@ -37,6 +51,16 @@ std::pair<std::string, int> held_gpus(const RunningJob &r, const ClusterSnapshot
     return *held.begin();
 }
 
+// Its GPUs of `type` on each node, by node: every round's requeue test
+// reads them.
+std::vector<std::pair<int, int>> held_on_nodes(const RunningJob &r, const std::string &type)
+{
+    std::map<int, int> held;
+    for (const auto &use : r.usage)
+        held[use.node] += use.used.gpus_of(type);
+    return {held.begin(), held.end()};
+}
+
 std::vector<Movable> movable_jobs(const ClusterSnapshot &s, const GpuTypeRanker &ranker, const PreemptConfig &p)
 {
     std::vector<Movable> out;
@@ -53,35 +77,51 @@ std::vector<Movable> movable_jobs(const ClusterSnapshot &s, const GpuTypeRanker 
         as_pending.family = r.family;
         auto speed = ranker.speed(as_pending, type);
         if (speed && *speed > 0)
-            out.push_back(Movable{i, type, gpus, *speed * gpus});
+            out.push_back(Movable{i, type, gpus, *speed * gpus, held_on_nodes(r, type)});
     }
     return out;
 }
 
 // The allocator's nodes: per schedulable node and GPU type, what is free
-// plus what movable jobs hold there; `index` finds them by (node, type).
-struct PreemptNodes {
-    std::vector<AllocNode> nodes;
-    std::map<std::pair<int, std::string>, size_t> index;
+// plus what movable jobs hold there, in node then type order. Indexed per
+// node, not in a map keyed by (node, type name): every cycle builds it over
+// all schedulable nodes.
+class PreemptNodes {
+public:
+    PreemptNodes(const ClusterSnapshot &s, const std::vector<Movable> &movable);
+    const std::vector<AllocNode> &nodes() const { return nodes_; }
+    // Where `node`'s GPUs of `type` are in nodes(); throws
+    // std::out_of_range when it has none.
+    size_t at(int node, const std::string &type) const;
+
+private:
+    std::vector<AllocNode> nodes_;
+    std::vector<std::vector<std::pair<std::string, size_t>>> index_;  // per snapshot node: (type, place)
 };
 
-PreemptNodes preempt_nodes(const ClusterSnapshot &s, const std::vector<Movable> &movable)
+PreemptNodes::PreemptNodes(const ClusterSnapshot &s, const std::vector<Movable> &movable) : index_(s.nodes.size())
 {
-    std::map<std::pair<int, std::string>, int> gpus;
+    std::vector<GpuCounts> gpus(s.nodes.size());
     for (size_t n = 0; n < s.nodes.size(); n++)
         if (s.nodes[n].schedulable)
-            for (const auto &[type, count] : s.nodes[n].free.gpus)
-                gpus[{static_cast<int>(n), type}] += count;
+            gpus[n] = s.nodes[n].free.gpus;
     for (const auto &m : movable)
         for (const auto &use : s.running[m.running].usage)
-            gpus[{use.node, m.type}] += use.used.gpus_of(m.type);
-    PreemptNodes out;
-    for (const auto &[key, count] : gpus)
-        if (count > 0) {
-            out.index[key] = out.nodes.size();
-            out.nodes.push_back(AllocNode{key.second, count});
-        }
-    return out;
+            gpus[use.node][m.type] += use.used.gpus_of(m.type);
+    for (size_t n = 0; n < gpus.size(); n++)
+        for (const auto &[type, count] : gpus[n])
+            if (count > 0) {
+                index_[n].emplace_back(type, nodes_.size());
+                nodes_.push_back(AllocNode{type, count});
+            }
+}
+
+size_t PreemptNodes::at(int node, const std::string &type) const
+{
+    for (const auto &[t, place] : index_.at(node))
+        if (t == type)
+            return place;
+    throw std::out_of_range("no GPUs of " + type + " on node " + std::to_string(node));
 }
 
 AllocJob alloc_job(const Movable &m, const ClusterSnapshot &s, const PreemptNodes &nodes)
@@ -93,23 +133,22 @@ AllocJob alloc_job(const Movable &m, const ClusterSnapshot &s, const PreemptNode
     a.current = 0;
     a.attained_gpu_s = static_cast<double>(m.gpus) * static_cast<double>(s.now - r.start_time);
     for (const auto &use : r.usage)
-        a.held.push_back(NodeShare{nodes.index.at({use.node, m.type}), use.used.gpus_of(m.type)});
+        a.held.push_back(NodeShare{nodes.at(use.node, m.type), use.used.gpus_of(m.type)});
     return a;
 }
 
 // The movable jobs the allocator, deciding for them and the queue
 // together, does not keep where they are.
-std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movable> &movable,
-                               const CycleConfig &config, const GpuTypeRanker &ranker, const AllocConfig &alloc)
+std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movable> &movable, const Cycle &c)
 {
-    PreemptNodes nodes = preempt_nodes(s, movable);
+    PreemptNodes nodes(s, movable);
     std::vector<AllocJob> jobs;
     for (const auto &m : movable)
         jobs.push_back(alloc_job(m, s, nodes));
-    PlanningOrder order = planning_order(s, config.max_jobs, config.fairness_bound, ranker);
-    QueueAllocJobs queue = queue_alloc_jobs(s, order, ranker);
+    PlanningOrder order = planning_order(s, c.config.max_jobs, c.config.fairness_bound, c.ranker);
+    const QueueAllocJobs &queue = c.queue.jobs(order);
     jobs.insert(jobs.end(), queue.jobs.begin(), queue.jobs.end());
-    std::vector<AllocChoice> choice = allocate(jobs, nodes.nodes, alloc);
+    std::vector<AllocChoice> choice = allocate(jobs, nodes.nodes(), c.alloc);
     std::vector<Movable> out;
     for (size_t j = 0; j < movable.size(); j++)
         if (choice[j].option != 0 || choice[j].shares != jobs[j].held)
@@ -119,40 +158,54 @@ std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movab
 
 // The plan of one round: the allocator's cycle with `requeued` gone and
 // their resources free, planned down to `plan_above` when given.
-CyclePlan round_plan(ClusterSnapshot &snapshot, const std::vector<Movable> &requeued, const CycleConfig &config,
-                     const GpuTypeRanker &ranker, const AllocConfig &alloc, std::optional<double> plan_above)
+CyclePlan round_plan(ClusterSnapshot &snapshot, const std::vector<Movable> &requeued, const Cycle &c,
+                     std::optional<double> plan_above)
 {
     std::vector<size_t> gone;
     for (const auto &m : requeued)
         gone.push_back(m.running);
     RunningRemoved round(snapshot, gone);
-    return allocator_cycle(round.get(), config, ranker, alloc, plan_above);
+    return allocator_cycle(round.get(), c.config, c.ranker, c.alloc, plan_above, &c.queue);
 }
 
-// The requeue of `m` as the plan justifies it: the higher-priority starts
-// on its GPUs, and gain against cost (preempt_cycle.h); empty when it is
-// not worth it.
-std::optional<Decision> requeue_of(const Movable &m, const ClusterSnapshot &s, const CyclePlan &plan,
-                                   const PreemptConfig &p)
+// The plan's starts, in its order: every displaced job's requeue test
+// walks them, and a plan has far more records than starts.
+std::vector<const Decision *> starts_of(const CyclePlan &plan)
+{
+    std::vector<const Decision *> out;
+    for (const auto &d : plan.decisions)
+        if (d.verdict == Verdict::Start)
+            out.push_back(&d);
+    return out;
+}
+
+// The GPUs of `m` a start takes.
+int taken_from(const Movable &m, const Decision &start)
+{
+    int taken = 0;
+    for (const auto &use : start.placement)
+        for (const auto &[node, gpus] : m.held)
+            if (node == use.node)
+                taken += std::min(gpus, use.used.gpus_of(m.type));
+    return taken;
+}
+
+// The requeue of `m` as the plan's `starts` justify it: the higher-priority
+// starts on its GPUs, and gain against cost (preempt_cycle.h); empty when
+// it is not worth it.
+std::optional<Decision> requeue_of(const Movable &m, const ClusterSnapshot &s,
+                                   const std::vector<const Decision *> &starts, const PreemptConfig &p)
 {
     const RunningJob &r = s.running[m.running];
-    std::map<int, int> held;  // node -> its GPUs there
-    for (const auto &use : r.usage)
-        held[use.node] += use.used.gpus_of(m.type);
     RequeueNote note;
     int taken = 0;
-    for (const auto &d : plan.decisions) {
-        if (d.verdict != Verdict::Start || s.queue[d.queue_index].priority <= r.priority)
+    for (const Decision *d : starts) {
+        if (s.queue[d->queue_index].priority <= r.priority)
             continue;
-        int on_its_gpus = 0;
-        for (const auto &use : d.placement) {
-            auto it = held.find(use.node);
-            if (it != held.end())
-                on_its_gpus += std::min(it->second, use.used.gpus_of(m.type));
-        }
+        int on_its_gpus = taken_from(m, *d);
         if (on_its_gpus > 0) {
             taken += on_its_gpus;
-            note.for_jobs.push_back(d.job_id);
+            note.for_jobs.push_back(d->job_id);
         }
     }
     double wait_spared = static_cast<double>(std::min(r.end_time - s.now, s.now - r.start_time));
@@ -192,13 +245,11 @@ double lowest_priority(const std::vector<Movable> &requeued, const ClusterSnapsh
 
 // The running jobs the allocator would displace and that could pass the
 // requeue test; empty when no round is worth planning.
-std::vector<Movable> requeue_candidates(const ClusterSnapshot &s, const CycleConfig &config,
-                                        const GpuTypeRanker &ranker, const AllocConfig &alloc,
-                                        const PreemptConfig &preempt)
+std::vector<Movable> requeue_candidates(const ClusterSnapshot &s, const Cycle &c)
 {
-    std::vector<Movable> movable = movable_jobs(s, ranker, preempt);
-    std::vector<Movable> requeued = movable.empty() ? movable : displaced(s, movable, config, ranker, alloc);
-    if (!any_could_be_requeued(requeued, s, config, preempt))
+    std::vector<Movable> movable = movable_jobs(s, c.ranker, c.preempt);
+    std::vector<Movable> requeued = movable.empty() ? movable : displaced(s, movable, c);
+    if (!any_could_be_requeued(requeued, s, c.config, c.preempt))
         requeued.clear();
     return requeued;
 }
@@ -206,29 +257,29 @@ std::vector<Movable> requeue_candidates(const ClusterSnapshot &s, const CycleCon
 // A round plans only the records that can change its requeue test; when
 // every displaced job passes it, that plan is the cycle's and is planned
 // whole if it was not.
-CyclePlan settle_requeues(ClusterSnapshot &snapshot, std::vector<Movable> requeued, const CycleConfig &config,
-                          const GpuTypeRanker &ranker, const AllocConfig &alloc, const PreemptConfig &preempt)
+CyclePlan settle_requeues(ClusterSnapshot &snapshot, std::vector<Movable> requeued, const Cycle &c)
 {
     const ClusterSnapshot &s = snapshot;
-    size_t considered = std::min(config.max_jobs, s.queue.size());
+    size_t considered = std::min(c.config.max_jobs, s.queue.size());
     while (!requeued.empty()) {
-        CyclePlan plan = round_plan(snapshot, requeued, config, ranker, alloc, lowest_priority(requeued, s));
+        CyclePlan plan = round_plan(snapshot, requeued, c, lowest_priority(requeued, s));
+        std::vector<const Decision *> starts = starts_of(plan);
         std::vector<Movable> kept;
         std::vector<Decision> requeues;
         for (const auto &m : requeued)
-            if (auto d = requeue_of(m, s, plan, preempt)) {
+            if (auto d = requeue_of(m, s, starts, c.preempt)) {
                 kept.push_back(m);
                 requeues.push_back(std::move(*d));
             }
         if (kept.size() == requeued.size()) {
             if (plan.considered < considered)
-                plan = round_plan(snapshot, requeued, config, ranker, alloc, std::nullopt);
+                plan = round_plan(snapshot, requeued, c, std::nullopt);
             plan.requeues = std::move(requeues);
             return plan;
         }
         requeued = std::move(kept);
     }
-    return allocator_cycle(s, config, ranker, alloc);
+    return allocator_cycle(s, c.config, c.ranker, c.alloc, std::nullopt, &c.queue);
 }
 
 }  // namespace
@@ -236,20 +287,24 @@ CyclePlan settle_requeues(ClusterSnapshot &snapshot, std::vector<Movable> requeu
 CyclePlan preempt_cycle_in_place(ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
                                  const AllocConfig &alloc, const PreemptConfig &preempt)
 {
-    return settle_requeues(snapshot, requeue_candidates(snapshot, config, ranker, alloc, preempt), config, ranker,
-                           alloc, preempt);
+    QueueAllocMemo queue(snapshot, ranker);
+    Cycle c{config, ranker, alloc, preempt, queue};
+    return settle_requeues(snapshot, requeue_candidates(snapshot, c), c);
 }
 
 // Most cycles displace no one: those plan the caller's snapshot as it is,
-// and only a cycle with rounds to plan copies it.
+// and only a cycle with rounds to plan copies it. The copy has the same
+// queue and nodes, so the queue's view made of the caller's serves it.
 CyclePlan preempt_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
                         const AllocConfig &alloc, const PreemptConfig &preempt)
 {
-    std::vector<Movable> requeued = requeue_candidates(snapshot, config, ranker, alloc, preempt);
+    QueueAllocMemo queue(snapshot, ranker);
+    Cycle c{config, ranker, alloc, preempt, queue};
+    std::vector<Movable> requeued = requeue_candidates(snapshot, c);
     if (requeued.empty())
-        return allocator_cycle(snapshot, config, ranker, alloc);
+        return allocator_cycle(snapshot, config, ranker, alloc, std::nullopt, &queue);
     ClusterSnapshot copy = snapshot;
-    return settle_requeues(copy, std::move(requeued), config, ranker, alloc, preempt);
+    return settle_requeues(copy, std::move(requeued), c);
 }
 
 }  // namespace accord::core

@@ -139,6 +139,25 @@ static void no_requeue_when_the_job_fits_anyway(void **)
     assert_int_equal(plan.starts, 1);
 }
 
+// Job 50 holds 2 a100s on each of two nodes; job 1 (priority 10) takes 2
+// of them on one node: the gain counts those 2 GPUs, not all 4 it holds.
+static void gain_counts_the_gpus_taken_of_its_gpus(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("a100-1", 64, 512000, {{"a100", 2}});
+    b.add_node("a100-2", 64, 512000, {{"a100", 2}});
+    b.add_running(50, b.now() + 5400, "a100-1", res(2, 2000, {{"a100", 2}}));
+    RunningJob &low = b.add_running(50, b.now() + 5400, "a100-2", res(2, 2000, {{"a100", 2}}));
+    low.start_time = b.now() - 3600;
+    low.requeueable = true;
+    b.add_pending(1, 1, {"a100", 0, 2}, 3600).priority = 10;
+    CyclePlan plan = run(b);
+    assert_int_equal(plan.requeues.size(), 1);
+    assert_true(plan.requeues[0].requeue->gain_gpu_s == 2.0 * 3600);
+    assert_true(plan.requeues[0].requeue->cost_gpu_s == 4.0 * 300);
+    assert_int_equal(plan.starts, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -149,6 +168,7 @@ int main(void)
         cmocka_unit_test(gain_below_restart_cost_is_kept),
         cmocka_unit_test(lower_priority_job_never_displaces),
         cmocka_unit_test(no_requeue_when_the_job_fits_anyway),
+        cmocka_unit_test(gain_counts_the_gpus_taken_of_its_gpus),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

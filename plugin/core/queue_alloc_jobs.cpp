@@ -1,0 +1,85 @@
+#include "core/queue_alloc_jobs.h"
+
+#include <map>
+#include <optional>
+#include <tuple>
+#include <unordered_set>
+#include <utility>
+
+namespace accord::core {
+
+namespace {
+
+// The job as the allocator sees it, or nothing when it has no rated
+// option. The table knows no cost of spreading: a job that may span nodes
+// does as well spread.
+std::optional<AllocJob> alloc_job(const PendingJob &job, const std::vector<RequestOption> &options)
+{
+    if (options.empty())
+        return std::nullopt;
+    AllocJob a;
+    a.id = job.job_id;
+    bool may_spread = job.max_nodes > 1;
+    for (const auto &o : options)
+        a.options.push_back(JobOption{o.request.type, o.gpus, o.rate, may_spread ? o.rate : 0});
+    return a;
+}
+
+// What request_options() reads of a job, its allowed nodes by number
+// (core/node_set_ids.h). A queue holds many jobs of one shape, so their
+// options are computed once per cycle. The rankers rate a job by its model
+// family alone (gpu_type_ranker.h). The fields are compared in place, not
+// copied, the cheap ones first.
+using OptionsKey = std::pair<size_t, const PendingJob *>;  // node list number, job
+
+struct SameOptions {
+    static auto fields(const OptionsKey &k)
+    {
+        const PendingJob &j = *k.second;
+        return std::tie(k.first, j.gpus.per_node, j.gpus.per_job, j.min_nodes, j.max_nodes, j.gpu_count_min,
+                        j.gpu_count_max, j.gpus.type, j.family, j.accepted_types);
+    }
+    bool operator()(const OptionsKey &a, const OptionsKey &b) const { return fields(a) < fields(b); }
+};
+
+}  // namespace
+
+// Array records with several tasks ready and a job's second and later
+// records (one per partition) keep their request: one choice would be
+// given to many starts.
+QueueAllocJobs queue_alloc_jobs(const ClusterSnapshot &s, const PlanningOrder &order, const GpuTypeRanker &ranker,
+                                GpusByNodeSet &gpus_on)
+{
+    QueueAllocJobs out;
+    std::map<OptionsKey, std::shared_ptr<const std::vector<RequestOption>>, SameOptions> known;
+    std::unordered_set<uint32_t> seen(order.records.size());
+    for (size_t i : order.records) {
+        const PendingJob &job = s.queue[i];
+        if (!seen.insert(job.job_id).second || job.array_tasks != 1)
+            continue;
+        size_t node_set = gpus_on.number_of(job.allowed_nodes);
+        OptionsKey key{node_set, &job};
+        auto it = known.find(key);
+        if (it == known.end())
+            it = known.emplace(key, std::make_shared<const std::vector<RequestOption>>(
+                                        request_options(job, gpus_on.gpus(node_set), ranker))).first;
+        auto a = alloc_job(job, *it->second);
+        if (!a)
+            continue;
+        out.jobs.push_back(std::move(*a));
+        out.record.push_back(i);
+        out.options.push_back(it->second);
+    }
+    return out;
+}
+
+RequestChoices queue_choices(const QueueAllocJobs &queue, const std::vector<AllocChoice> &choice, size_t first)
+{
+    RequestChoices chosen;
+    for (size_t j = 0; j < queue.jobs.size(); j++)
+        if (choice[first + j].option >= 0)
+            chosen[queue.record[j]] = (*queue.options[j])[choice[first + j].option].request;
+    return chosen;
+}
+
+}  // namespace accord::core

@@ -1,0 +1,20 @@
+#include "core/queue_alloc_memo.h"
+
+namespace accord::core {
+
+QueueAllocMemo::QueueAllocMemo(const ClusterSnapshot &snapshot, const GpuTypeRanker &ranker)
+    : snapshot_(snapshot), ranker_(ranker), gpus_on_(snapshot.nodes)
+{
+}
+
+// queue_alloc_jobs() reads the order's records only, not `ahead`.
+const QueueAllocJobs &QueueAllocMemo::jobs(const PlanningOrder &order)
+{
+    if (!records_ || *records_ != order.records) {
+        jobs_ = queue_alloc_jobs(snapshot_, order, ranker_, gpus_on_);
+        records_ = order.records;
+    }
+    return jobs_;
+}
+
+}  // namespace accord::core

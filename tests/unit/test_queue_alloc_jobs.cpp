@@ -1,0 +1,92 @@
+// Unit tests for core/queue_alloc_jobs: records of one shape share their
+// options, a record differing in anything request_options() reads gets its
+// own, and a job's second record and array records are left out.
+#include "cmocka_cpp.h"
+
+#include <map>
+#include <string>
+
+#include "core/gpu_type_ranker.h"
+#include "core/queue_alloc_jobs.h"
+#include "snapshot_builder.h"
+
+using accord::core::GpusByNodeSet;
+using accord::core::PlanningOrder;
+using accord::core::queue_alloc_jobs;
+using accord::core::QueueAllocJobs;
+using accord::core::SpeedTableRanker;
+using namespace accord::test;
+
+static const SpeedTableRanker kRanker(std::map<std::string, double>{{"a100", 3}, {"t4", 1}});
+
+static QueueAllocJobs view_of(const SnapshotBuilder &b)
+{
+    PlanningOrder order;
+    for (size_t i = 0; i < b.get().queue.size(); i++)
+        order.records.push_back(i);
+    GpusByNodeSet gpus_on(b.get().nodes);
+    return queue_alloc_jobs(b.get(), order, kRanker, gpus_on);
+}
+
+// Jobs 1 and 2 ask for 2 GPUs of any type, job 3 the same with a range.
+static SnapshotBuilder two_alike_one_not()
+{
+    SnapshotBuilder b;
+    b.add_node("a100-1", 64, 512000, {{"a100", 4}});
+    b.add_node("t4-1", 32, 256000, {{"t4", 4}});
+    b.add_pending(1, 1, {"", 0, 2}, 3600);
+    b.add_pending(2, 1, {"", 0, 2}, 3600);
+    PendingJob &ranged = b.add_pending(3, 1, {"", 0, 2}, 3600);
+    ranged.gpu_count_min = 1;
+    ranged.gpu_count_max = 4;
+    return b;
+}
+
+static void one_shape_shares_its_options(void **)
+{
+    QueueAllocJobs view = view_of(two_alike_one_not());
+    assert_int_equal(view.jobs.size(), 3);
+    assert_ptr_equal(view.options[0].get(), view.options[1].get());
+    assert_ptr_not_equal(view.options[0].get(), view.options[2].get());
+    assert_int_equal(view.options[0]->size(), 2);  // a100:2, t4:2
+    assert_true(view.options[2]->size() > 2);
+}
+
+// Accepted types, family and node list each make a shape of their own.
+static void each_field_read_makes_its_own_shape(void **)
+{
+    SnapshotBuilder b = two_alike_one_not();
+    b.pending(1).accepted_types = {"a100"};
+    QueueAllocJobs view = view_of(b);
+    assert_ptr_not_equal(view.options[0].get(), view.options[1].get());
+    assert_int_equal(view.options[1]->size(), 1);
+    b = two_alike_one_not();
+    b.pending(1).family = "other";
+    view = view_of(b);
+    assert_ptr_not_equal(view.options[0].get(), view.options[1].get());
+    b = two_alike_one_not();
+    b.pending(1).allowed_nodes = {1};
+    view = view_of(b);
+    assert_ptr_not_equal(view.options[0].get(), view.options[1].get());
+    assert_int_equal(view.options[1]->size(), 1);
+}
+
+static void second_records_and_arrays_are_left_out(void **)
+{
+    SnapshotBuilder b = two_alike_one_not();
+    b.pending(1).job_id = 1;
+    b.pending(2).array_tasks = 3;
+    QueueAllocJobs view = view_of(b);
+    assert_int_equal(view.jobs.size(), 1);
+    assert_int_equal(view.record[0], 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(one_shape_shares_its_options),
+        cmocka_unit_test(each_field_read_makes_its_own_shape),
+        cmocka_unit_test(second_records_and_arrays_are_left_out),
+    };
+    return cmocka_run_group_tests(tests, nullptr, nullptr);
+}
