@@ -65,15 +65,15 @@ CyclePlan allocator_cycle(const ClusterSnapshot &snapshot, const CycleConfig &co
 {
     std::optional<QueueAllocMemo> own;
     if (!queue)
-        queue = &own.emplace(snapshot, ranker);
+        queue = &own.emplace(snapshot, ranker, config.max_jobs);
     PlanningOrder order = planning_order(snapshot, config.max_jobs, config.fairness_bound, ranker);
     RequestChoices chosen = allocator_choices(snapshot, order, alloc, *queue);
     if (plan_above)
         order.records.resize(records_above(order, snapshot, *plan_above));
-    CyclePlan plan = schedule_cycle(snapshot, config, ranker, &chosen, &order);
+    CyclePlan plan = schedule_cycle(snapshot, config, ranker, &chosen, &order, &queue->views());
     for (auto &d : plan.decisions)
         if (d.verdict == Verdict::Start && d.chosen_request)
-            describe_start(d, snapshot.queue[d.queue_index], *d.chosen_request, queue->gpus_on(), ranker);
+            describe_start(d, snapshot.queue[d.queue_index], *d.chosen_request, queue->views().gpus_on(), ranker);
     return plan;
 }
 

@@ -287,7 +287,7 @@ CyclePlan settle_requeues(ClusterSnapshot &snapshot, std::vector<Movable> requeu
 CyclePlan preempt_cycle_in_place(ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
                                  const AllocConfig &alloc, const PreemptConfig &preempt)
 {
-    QueueAllocMemo queue(snapshot, ranker);
+    QueueAllocMemo queue(snapshot, ranker, config.max_jobs);
     Cycle c{config, ranker, alloc, preempt, queue};
     return settle_requeues(snapshot, requeue_candidates(snapshot, c), c);
 }
@@ -298,7 +298,7 @@ CyclePlan preempt_cycle_in_place(ClusterSnapshot &snapshot, const CycleConfig &c
 CyclePlan preempt_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,
                         const AllocConfig &alloc, const PreemptConfig &preempt)
 {
-    QueueAllocMemo queue(snapshot, ranker);
+    QueueAllocMemo queue(snapshot, ranker, config.max_jobs);
     Cycle c{config, ranker, alloc, preempt, queue};
     std::vector<Movable> requeued = requeue_candidates(snapshot, c);
     if (requeued.empty())

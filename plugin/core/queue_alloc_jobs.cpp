@@ -48,7 +48,7 @@ struct SameOptions {
 // records (one per partition) keep their request: one choice would be
 // given to many starts.
 QueueAllocJobs queue_alloc_jobs(const ClusterSnapshot &s, const PlanningOrder &order, const GpuTypeRanker &ranker,
-                                GpusByNodeSet &gpus_on)
+                                QueueViews &views)
 {
     QueueAllocJobs out;
     std::map<OptionsKey, std::shared_ptr<const std::vector<RequestOption>>, SameOptions> known;
@@ -57,12 +57,12 @@ QueueAllocJobs queue_alloc_jobs(const ClusterSnapshot &s, const PlanningOrder &o
         const PendingJob &job = s.queue[i];
         if (!seen.insert(job.job_id).second || job.array_tasks != 1)
             continue;
-        size_t node_set = gpus_on.number_of(job.allowed_nodes);
+        size_t node_set = views.shapes().node_set(i);
         OptionsKey key{node_set, &job};
         auto it = known.find(key);
         if (it == known.end())
             it = known.emplace(key, std::make_shared<const std::vector<RequestOption>>(
-                                        request_options(job, gpus_on.gpus(node_set), ranker))).first;
+                                        request_options(job, views.gpus_on().gpus(node_set), ranker))).first;
         auto a = alloc_job(job, *it->second);
         if (!a)
             continue;

@@ -10,7 +10,7 @@
 
 #include "core/allocator.h"
 #include "core/fairness_order.h"
-#include "core/gpus_by_node_set.h"
+#include "core/queue_views.h"
 #include "core/request_options.h"
 #include "core/schedule_cycle.h"
 
@@ -24,9 +24,9 @@ struct QueueAllocJobs {
     std::vector<std::shared_ptr<const std::vector<RequestOption>>> options;
 };
 
-// The records of `order`; `gpus_on` is over `snapshot`'s nodes.
+// The records of `order`; `views` are of `snapshot`'s queue and nodes.
 QueueAllocJobs queue_alloc_jobs(const ClusterSnapshot &snapshot, const PlanningOrder &order,
-                                const GpuTypeRanker &ranker, GpusByNodeSet &gpus_on);
+                                const GpuTypeRanker &ranker, QueueViews &views);
 
 // The requests chosen for those records; `choice` holds the allocator's
 // answer for `queue.jobs` from position `first` on.

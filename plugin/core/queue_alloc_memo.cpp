@@ -1,9 +1,11 @@
 #include "core/queue_alloc_memo.h"
 
+#include <algorithm>
+
 namespace accord::core {
 
-QueueAllocMemo::QueueAllocMemo(const ClusterSnapshot &snapshot, const GpuTypeRanker &ranker)
-    : snapshot_(snapshot), ranker_(ranker), gpus_on_(snapshot.nodes)
+QueueAllocMemo::QueueAllocMemo(const ClusterSnapshot &snapshot, const GpuTypeRanker &ranker, size_t records)
+    : snapshot_(snapshot), ranker_(ranker), views_(snapshot, std::min(records, snapshot.queue.size()))
 {
 }
 
@@ -11,7 +13,7 @@ QueueAllocMemo::QueueAllocMemo(const ClusterSnapshot &snapshot, const GpuTypeRan
 const QueueAllocJobs &QueueAllocMemo::jobs(const PlanningOrder &order)
 {
     if (!records_ || *records_ != order.records) {
-        jobs_ = queue_alloc_jobs(snapshot_, order, ranker_, gpus_on_);
+        jobs_ = queue_alloc_jobs(snapshot_, order, ranker_, views_);
         records_ = order.records;
     }
     return jobs_;

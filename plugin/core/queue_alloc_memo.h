@@ -15,26 +15,27 @@
 #include <vector>
 
 #include "core/queue_alloc_jobs.h"
+#include "core/queue_views.h"
 
 namespace accord::core {
 
 class QueueAllocMemo {
 public:
     // `snapshot`'s queue and node capacities, and `ranker`, must stay as they
-    // are while this lives.
-    QueueAllocMemo(const ClusterSnapshot &snapshot, const GpuTypeRanker &ranker);
+    // are while this lives; `records` is the cycle's config.max_jobs.
+    QueueAllocMemo(const ClusterSnapshot &snapshot, const GpuTypeRanker &ranker, size_t records);
     QueueAllocMemo(const QueueAllocMemo &) = delete;
     QueueAllocMemo &operator=(const QueueAllocMemo &) = delete;
 
     // queue_alloc_jobs() of the snapshot for `order`.
     const QueueAllocJobs &jobs(const PlanningOrder &order);
-    // The GPUs on the snapshot's node lists, by capacity.
-    GpusByNodeSet &gpus_on() { return gpus_on_; }
+    // The queue's requests and node lists, for every plan of the cycle.
+    QueueViews &views() { return views_; }
 
 private:
     const ClusterSnapshot &snapshot_;
     const GpuTypeRanker &ranker_;
-    GpusByNodeSet gpus_on_;
+    QueueViews views_;
     std::optional<std::vector<size_t>> records_;  // the order's records `jobs_` was made for
     QueueAllocJobs jobs_;
 };

@@ -4,8 +4,6 @@
 #include <string>
 #include <tuple>
 
-#include "core/node_set_ids.h"
-
 namespace accord::core {
 
 namespace {
@@ -27,23 +25,15 @@ Shape shape_of(const PendingJob &job, size_t node_set)
 
 }  // namespace
 
-RequestShapes::RequestShapes(const std::vector<PendingJob> &queue, size_t count)
+RequestShapes::RequestShapes(const std::vector<PendingJob> &queue, size_t count, GpusByNodeSet &node_sets)
 {
-    NodeSetIds node_sets;
     std::map<Shape, size_t> shapes;
     for (size_t i = 0; i < count && i < queue.size(); i++) {
-        node_set_of_.push_back(node_sets.id_of(queue[i].allowed_nodes));
-        auto [it, added] = shapes.try_emplace(shape_of(queue[i], node_set_of_.back()), shapes.size());
+        node_set_of_.push_back(node_sets.number_of(queue[i].allowed_nodes));
+        auto it = shapes.try_emplace(shape_of(queue[i], node_set_of_.back()), shapes.size()).first;
         shape_of_.push_back(it->second);
-        if (added)
-            memos_.emplace_back();
     }
-}
-
-void RequestShapes::forget_limits()
-{
-    for (auto &memo : memos_)
-        memo.no_room_for_limit = std::numeric_limits<int64_t>::max();
+    shapes_ = shapes.size();
 }
 
 }  // namespace accord::core

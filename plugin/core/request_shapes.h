@@ -1,9 +1,9 @@
-// The records of one cycle numbered by the shape of their request (what
-// they ask for and where they may go), and what the cycle learnt about
-// each shape. A long queue holds many records of few shapes, and whether
-// one fits is the same for all of its shape: searching the nodes once per
-// shape rather than once per record keeps a cycle's cost near the number
-// of shapes, not records x nodes.
+// The records of a queue numbered by the shape of their request (what they
+// ask for and where they may go), and what a cycle learns about each shape.
+// A long queue holds many records of few shapes, and whether one fits is
+// the same for all of its shape: searching the nodes once per shape rather
+// than once per record keeps a cycle's cost near the number of shapes, not
+// records x nodes.
 #pragma once
 
 #include <cstddef>
@@ -12,6 +12,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/gpus_by_node_set.h"
 #include "core/snapshot.h"
 
 namespace accord::core {
@@ -22,6 +23,7 @@ struct NodeRoom {
     int node = 0;
 };
 
+// What one cycle learnt about a shape; a new cycle starts with none.
 struct ShapeMemo {
     std::optional<bool> never_fits;  // more than its nodes hold even when idle
     // No room in what is free now. What is free now only shrinks within a
@@ -35,19 +37,19 @@ struct ShapeMemo {
 
 class RequestShapes {
 public:
-    // Numbers the first `count` records of `queue`.
-    RequestShapes(const std::vector<PendingJob> &queue, size_t count);
+    // Numbers the first `count` records of `queue`; their node lists by
+    // `node_sets`' numbers.
+    RequestShapes(const std::vector<PendingJob> &queue, size_t count, GpusByNodeSet &node_sets);
 
-    ShapeMemo &memo(size_t record) { return memos_[shape_of_[record]]; }
+    size_t shape(size_t record) const { return shape_of_[record]; }
+    size_t shapes() const { return shapes_; }
     // Equal allowed-node lists get equal numbers.
     size_t node_set(size_t record) const { return node_set_of_[record]; }
-    // A reservation was given back: periods may have more room again.
-    void forget_limits();
 
 private:
     std::vector<size_t> node_set_of_;
     std::vector<size_t> shape_of_;
-    std::vector<ShapeMemo> memos_;
+    size_t shapes_ = 0;
 };
 
 }  // namespace accord::core

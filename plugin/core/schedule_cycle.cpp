@@ -2,19 +2,18 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <map>
-#include <tuple>
+#include <optional>
 
 #include "core/free_gpu_sweep.h"
 #include "core/gpu_closeness.h"
-#include "core/gpus_by_node_set.h"
 #include "core/node_picker.h"
-#include "core/request_shapes.h"
 #include "core/node_timeline.h"
+#include "core/queue_views.h"
 #include "core/request_types.h"
 #include "core/shard_sharing.h"
 #include "core/speed_prediction.h"
-#include "core/typed_nodes.h"
 
 namespace accord::core {
 
@@ -64,17 +63,14 @@ std::optional<Option> best_option(const PendingJob &job, const std::vector<std::
     return best;
 }
 
-// The GPU types a request may use on a list of nodes: its GPU type, the
-// types it accepts, the list's number.
-using TypesKey = std::tuple<std::string, std::vector<std::string>, size_t>;
-
 class Planner {
 public:
     Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r, const RequestChoices *choices,
-            const PlanningOrder *order)
-        : snap_(s), config_(c), ranker_(r), choices_(choices), order_(order), timelines_(build_timelines(s)),
-          closeness_(s.nodes), sharing_(s.nodes, s.slowdowns), shapes_(s.queue, std::min(c.max_jobs, s.queue.size())),
-          gpus_on_(s.nodes), typed_nodes_(timelines_)
+            const PlanningOrder *order, QueueViews *views)
+        : snap_(s), config_(c), ranker_(r), choices_(choices), order_(order),
+          views_(views ? *views : own_views_.emplace(s, std::min(c.max_jobs, s.queue.size()))),
+          memos_(views_.shapes().shapes()), timelines_(build_timelines(s)), closeness_(s.nodes),
+          sharing_(s.nodes, s.slowdowns)
     {
         for (const auto &tl : timelines_) {
             free_now_.push_back(tl.free_during(s.now, s.now + 1));
@@ -111,7 +107,7 @@ private:
     std::optional<NodeRoom> node_holding(size_t index, const PendingJob &job, FreeOf free_of);
     bool holds_now(size_t index, const PendingJob &job, const NodeRoom &room);
     std::optional<Option> room_over_limit(size_t index, const PendingJob &job, ShapeMemo &memo);
-    const std::vector<std::string> &types_for(size_t index, const PendingJob &job);
+    ShapeMemo &memo(size_t index) { return memos_[views_.shapes().shape(index)]; }
     void predict(Decision &d, const PendingJob &job);
     FreeResources free_over(int64_t start, int64_t limit) const;
     FreeResources free_right_now() const;
@@ -122,6 +118,9 @@ private:
     const GpuTypeRanker &ranker_;
     const RequestChoices *choices_;
     const PlanningOrder *order_;
+    std::optional<QueueViews> own_views_;
+    QueueViews &views_;
+    std::vector<ShapeMemo> memos_;  // by shape: what this cycle learnt of each
     std::vector<NodeTimeline> timelines_;
     // What each node has free at this instant: reservations start later,
     // so only starts change it. A job that does not fit here cannot start.
@@ -135,10 +134,6 @@ private:
     // tasks start once in all, and it holds at most one reservation.
     std::map<uint32_t, int> tasks_started_;
     std::map<uint32_t, Held> reserved_;
-    RequestShapes shapes_;
-    GpusByNodeSet gpus_on_;  // for predict()
-    TypedNodes typed_nodes_;
-    std::map<TypesKey, std::vector<std::string>> types_;
     CyclePlan plan_;
 };
 
@@ -160,9 +155,10 @@ FreeResources Planner::free_right_now() const
 // over any period from now).
 ScopeOfType Planner::scope(size_t index, const PendingJob &job, const std::vector<Resources> *free_at_most)
 {
-    size_t node_set = shapes_.node_set(index);
+    size_t node_set = views_.shapes().node_set(index);
     return [this, node_set, &job, free_at_most](const std::string &type) {
-        return NodeScope{free_at_most, type.empty() ? nullptr : &typed_nodes_.of(node_set, job.allowed_nodes, type)};
+        return NodeScope{free_at_most,
+                         type.empty() ? nullptr : &views_.typed_nodes().of(node_set, job.allowed_nodes, type)};
     };
 }
 
@@ -201,22 +197,13 @@ bool Planner::shards_free_now(const PendingJob &job) const
     return false;
 }
 
-const std::vector<std::string> &Planner::types_for(size_t index, const PendingJob &job)
-{
-    TypesKey key{job.gpus.type, job.accepted_types, shapes_.node_set(index)};
-    auto known = types_.find(key);
-    if (known != types_.end())
-        return known->second;
-    return types_.emplace(std::move(key), gpu_types_for(job, snap_.nodes)).first->second;
-}
-
 // An allowed node, with what `free_of` gives (null: nothing), that holds a
 // job that runs on one node, if any. Stops at the first: a long queue asks
 // this of every shape in every cycle, and most fit somewhere.
 template <typename FreeOf>
 std::optional<NodeRoom> Planner::node_holding(size_t index, const PendingJob &job, FreeOf free_of)
 {
-    const auto &types = types_for(index, job);
+    const auto &types = views_.types_for(index, job);
     for (size_t t = 0; t < types.size(); t++) {
         Resources demand = per_node_demand(job, types[t], 1);
         for (int node : job.allowed_nodes) {
@@ -232,7 +219,7 @@ std::optional<NodeRoom> Planner::node_holding(size_t index, const PendingJob &jo
 // Whether the node found earlier still holds the job in what is free now.
 bool Planner::holds_now(size_t index, const PendingJob &job, const NodeRoom &room)
 {
-    const std::string &type = types_for(index, job)[room.type];
+    const std::string &type = views_.types_for(index, job)[room.type];
     const NodeTimeline &tl = timelines_[room.node];
     return tl.schedulable() &&
            one_node_holds(job, type, per_node_demand(job, type, 1), free_now_[room.node], tl.capacity());
@@ -242,17 +229,17 @@ bool one_node_job(const PendingJob &job) { return job.max_nodes == 1 && job.requ
 
 bool Planner::never_fits(size_t index, const PendingJob &job)
 {
-    ShapeMemo &memo = shapes_.memo(index);
-    if (memo.never_fits)
-        return *memo.never_fits;
+    ShapeMemo &shape = memo(index);
+    if (shape.never_fits)
+        return *shape.never_fits;
     if (one_node_job(job)) {
-        memo.never_fits = !node_holding(index, job, [this](int node) { return &timelines_[node].capacity(); });
+        shape.never_fits = !node_holding(index, job, [this](int node) { return &timelines_[node].capacity(); });
     } else {
         auto idle = [this](int node) { return timelines_[node].capacity(); };
-        memo.never_fits = !best_option(job, types_for(index, job), timelines_, ranker_, idle, nullptr, nullptr,
+        shape.never_fits = !best_option(job, views_.types_for(index, job), timelines_, ranker_, idle, nullptr, nullptr,
                                        nullptr, scope(index, job));
     }
-    return *memo.never_fits;
+    return *shape.never_fits;
 }
 
 // What is free now only shrinks within a cycle, so the node that last had
@@ -271,7 +258,7 @@ bool Planner::room_now(size_t index, const PendingJob &job, ShapeMemo &memo)
     if (memo.no_room_now)
         return false;
     if (shards_free_now(job) && (one_node_job(job) ? one_node_room_now(index, job, memo)
-                          : best_option(job, types_for(index, job), timelines_, ranker_, free_right_now(),
+                          : best_option(job, views_.types_for(index, job), timelines_, ranker_, free_right_now(),
                                         &free_now_total_, nullptr, nullptr, scope(index, job, &free_now_)).has_value()))
         return true;
     memo.no_room_now = true;
@@ -285,7 +272,7 @@ std::optional<Option> Planner::room_over_limit(size_t index, const PendingJob &j
     if (job.time_limit_s >= memo.no_room_for_limit)
         return std::nullopt;
     // A start now: what a node has free over the limit is at most what it has free now.
-    auto option = best_option(job, types_for(index, job), timelines_, ranker_, free_over(snap_.now, job.time_limit_s),
+    auto option = best_option(job, views_.types_for(index, job), timelines_, ranker_, free_over(snap_.now, job.time_limit_s),
                               nullptr, &closeness_, &sharing_, scope(index, job, &free_now_));
     if (!option)
         memo.no_room_for_limit = job.time_limit_s;
@@ -304,7 +291,7 @@ void Planner::predict(Decision &d, const PendingJob &job)
     d.type_rule = ranker_.rule();
     GpuRequest chosen = job.gpus;
     chosen.type = d.gpu_type;
-    d.prediction = predict_speedup(job, chosen, types_holding(job, gpus_on_.gpus_of(job.allowed_nodes)), ranker_);
+    d.prediction = predict_speedup(job, chosen, types_holding(job, views_.gpus_on().gpus(views_.shapes().node_set(d.queue_index))), ranker_);
     d.rewrite_gpus = keeps_time_limit(job.gpus, chosen, *d.prediction);
 }
 
@@ -325,7 +312,8 @@ void Planner::release_reservation(const PendingJob &job)
     d.placement.clear();
     plan_.reservations--;
     reserved_.erase(it);
-    shapes_.forget_limits();
+    for (auto &memo : memos_)  // periods may have more room again
+        memo.no_room_for_limit = std::numeric_limits<int64_t>::max();
 }
 
 Decision make_decision(size_t index, const PendingJob &job, Verdict verdict)
@@ -375,7 +363,7 @@ std::optional<int64_t> Planner::earliest_one_node(size_t index, const PendingJob
 {
     std::optional<int64_t> first;
     std::vector<int64_t> times;
-    for (const auto &type : types_for(index, job)) {
+    for (const auto &type : views_.types_for(index, job)) {
         Resources demand = per_node_demand(job, type, 1);
         for (int node : job.allowed_nodes) {
             const NodeTimeline &tl = timelines_[node];
@@ -416,7 +404,7 @@ std::optional<Option> Planner::earliest(size_t index, const PendingJob &job, int
         if (!first)
             return std::nullopt;
         start = *first;
-        return best_option(job, types_for(index, job), timelines_, ranker_, free_over(start, job.time_limit_s),
+        return best_option(job, views_.types_for(index, job), timelines_, ranker_, free_over(start, job.time_limit_s),
                            nullptr, nullptr, nullptr, scope(index, job));
     }
     std::vector<int64_t> times;
@@ -424,7 +412,7 @@ std::optional<Option> Planner::earliest(size_t index, const PendingJob &job, int
         timelines_[node].release_times(snap_.now, times);
     std::sort(times.begin(), times.end());
     times.erase(std::unique(times.begin(), times.end()), times.end());
-    const auto &types = types_for(index, job);
+    const auto &types = views_.types_for(index, job);
     std::vector<FreeGpuSweep> free_gpus;
     for (const auto &type : types)
         if (!type.empty())
@@ -497,7 +485,7 @@ void Planner::plan_record(size_t index)
         return;
     }
     bool held_back = false;
-    int started = start_tasks(index, job, left, held_back, shapes_.memo(index));
+    int started = start_tasks(index, job, left, held_back, memo(index));
     done += started;
     plan_.starts += started;
     if (started > 0)
@@ -532,9 +520,10 @@ CyclePlan Planner::run()
 }  // namespace
 
 CyclePlan schedule_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config,
-                         const GpuTypeRanker &ranker, const RequestChoices *choices, const PlanningOrder *order)
+                         const GpuTypeRanker &ranker, const RequestChoices *choices, const PlanningOrder *order,
+                         QueueViews *views)
 {
-    return Planner(snapshot, config, ranker, choices, order).run();
+    return Planner(snapshot, config, ranker, choices, order, views).run();
 }
 
 }  // namespace accord::core

@@ -20,6 +20,7 @@
 #include "core/decision.h"
 #include "core/fairness_order.h"
 #include "core/gpu_type_ranker.h"
+#include "core/queue_views.h"
 #include "core/snapshot.h"
 
 namespace accord::core {
@@ -43,9 +44,11 @@ struct CyclePlan {
 using RequestChoices = std::map<size_t, GpuRequest>;
 
 // `order`, when given, is planning_order() of this snapshot and config,
-// computed once by a caller that needs it too (allocator_cycle).
+// computed once by a caller that needs it too (allocator_cycle). `views`,
+// when given, are QueueViews of this snapshot for config.max_jobs records,
+// kept by a caller that plans the same queue again (preempt_cycle).
 CyclePlan schedule_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config,
                          const GpuTypeRanker &ranker, const RequestChoices *choices = nullptr,
-                         const PlanningOrder *order = nullptr);
+                         const PlanningOrder *order = nullptr, QueueViews *views = nullptr);
 
 }  // namespace accord::core

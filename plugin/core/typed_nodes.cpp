@@ -10,7 +10,7 @@ const std::vector<int> &TypedNodes::of(size_t number, const std::vector<int> &no
         return it->second;
     std::vector<int> nodes;
     for (int node : node_list)
-        if (timelines_.at(node).capacity().gpus_of(type) > 0)
+        if (nodes_.at(node).capacity.gpus_of(type) > 0)
             nodes.push_back(node);
     return lists_.emplace(std::move(key), std::move(nodes)).first->second;
 }

@@ -10,20 +10,20 @@
 #include <utility>
 #include <vector>
 
-#include "core/node_timeline.h"
+#include "core/snapshot.h"
 
 namespace accord::core {
 
 class TypedNodes {
 public:
-    explicit TypedNodes(const std::vector<NodeTimeline> &timelines) : timelines_(timelines) {}
+    explicit TypedNodes(const std::vector<Node> &nodes) : nodes_(nodes) {}
 
     // The nodes of `node_list` whose capacity has GPUs of `type`; `number`
     // names the list (one number, one list: core/node_set_ids.h).
     const std::vector<int> &of(size_t number, const std::vector<int> &node_list, const std::string &type);
 
 private:
-    const std::vector<NodeTimeline> &timelines_;
+    const std::vector<Node> &nodes_;
     std::map<std::pair<size_t, std::string>, std::vector<int>> lists_;
 };
 

@@ -10,10 +10,10 @@
 #include "core/queue_alloc_jobs.h"
 #include "snapshot_builder.h"
 
-using accord::core::GpusByNodeSet;
 using accord::core::PlanningOrder;
 using accord::core::queue_alloc_jobs;
 using accord::core::QueueAllocJobs;
+using accord::core::QueueViews;
 using accord::core::SpeedTableRanker;
 using namespace accord::test;
 
@@ -24,8 +24,8 @@ static QueueAllocJobs view_of(const SnapshotBuilder &b)
     PlanningOrder order;
     for (size_t i = 0; i < b.get().queue.size(); i++)
         order.records.push_back(i);
-    GpusByNodeSet gpus_on(b.get().nodes);
-    return queue_alloc_jobs(b.get(), order, kRanker, gpus_on);
+    QueueViews views(b.get(), b.get().queue.size());
+    return queue_alloc_jobs(b.get(), order, kRanker, views);
 }
 
 // Jobs 1 and 2 ask for 2 GPUs of any type, job 3 the same with a range.

@@ -18,7 +18,7 @@ using accord::core::allocator_cycle;
 using accord::core::CycleConfig;
 using accord::core::CyclePlan;
 using accord::core::explain;
-using accord::core::GpusByNodeSet;
+using accord::core::QueueViews;
 using accord::core::PlanningOrder;
 using accord::core::queue_alloc_jobs;
 using accord::core::QueueAllocJobs;
@@ -62,19 +62,19 @@ static void assert_same_view(const QueueAllocJobs &a, const QueueAllocJobs &b)
 static void kept_while_running_jobs_change(void **)
 {
     SnapshotBuilder b = one_held();
-    QueueAllocMemo memo(b.get(), kRanker);
+    QueueAllocMemo memo(b.get(), kRanker, b.get().queue.size());
     PlanningOrder order = order_of({0, 1});
     const auto *options = memo.jobs(order).options.at(0).get();
     RunningRemoved round(b.snapshot(), {0});
     assert_ptr_equal(memo.jobs(order).options.at(0).get(), options);
-    GpusByNodeSet gpus_on(round.get().nodes);
-    assert_same_view(memo.jobs(order), queue_alloc_jobs(round.get(), order, kRanker, gpus_on));
+    QueueViews views(round.get(), round.get().queue.size());
+    assert_same_view(memo.jobs(order), queue_alloc_jobs(round.get(), order, kRanker, views));
 }
 
 static void made_again_for_another_order(void **)
 {
     SnapshotBuilder b = one_held();
-    QueueAllocMemo memo(b.get(), kRanker);
+    QueueAllocMemo memo(b.get(), kRanker, b.get().queue.size());
     assert_int_equal(memo.jobs(order_of({0, 1})).record.at(0), 0);
     assert_int_equal(memo.jobs(order_of({1, 0})).record.at(0), 1);
     assert_int_equal(memo.jobs(order_of({1})).jobs.size(), 1);
@@ -93,7 +93,7 @@ static std::string decided(const CyclePlan &plan, const accord::core::ClusterSna
 static void round_planned_with_it_decides_as_without(void **)
 {
     SnapshotBuilder b = one_held();
-    QueueAllocMemo memo(b.get(), kRanker);
+    QueueAllocMemo memo(b.get(), kRanker, b.get().queue.size());
     CyclePlan before = allocator_cycle(b.get(), CycleConfig{}, kRanker, {}, std::nullopt, &memo);
     RunningRemoved round(b.snapshot(), {0});
     CyclePlan with = allocator_cycle(round.get(), CycleConfig{}, kRanker, {}, std::nullopt, &memo);

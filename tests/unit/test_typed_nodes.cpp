@@ -3,11 +3,9 @@
 
 #include <vector>
 
-#include "core/node_timeline.h"
 #include "core/typed_nodes.h"
 #include "snapshot_builder.h"
 
-using accord::core::build_timelines;
 using accord::core::TypedNodes;
 using namespace accord::test;
 
@@ -24,8 +22,7 @@ static SnapshotBuilder mixed_nodes()
 static void keeps_the_lists_order_and_only_nodes_of_the_type(void **)
 {
     SnapshotBuilder b = mixed_nodes();
-    auto tl = build_timelines(b.get());
-    TypedNodes typed(tl);
+    TypedNodes typed(b.get().nodes);
     std::vector<int> list = {3, 2, 1, 0};
     assert_true(typed.of(0, list, "a100") == std::vector<int>({3, 0}));
     assert_true(typed.of(0, list, "t4") == std::vector<int>({3, 1}));
@@ -36,8 +33,7 @@ static void keeps_the_lists_order_and_only_nodes_of_the_type(void **)
 static void each_numbered_list_has_its_own_nodes(void **)
 {
     SnapshotBuilder b = mixed_nodes();
-    auto tl = build_timelines(b.get());
-    TypedNodes typed(tl);
+    TypedNodes typed(b.get().nodes);
     assert_true(typed.of(0, {0, 1}, "a100") == std::vector<int>({0}));
     assert_true(typed.of(1, {1, 3}, "a100") == std::vector<int>({3}));
     assert_true(typed.of(0, {0, 1}, "a100") == std::vector<int>({0}));
