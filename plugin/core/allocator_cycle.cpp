@@ -1,6 +1,6 @@
 #include "core/allocator_cycle.h"
 
-#include "core/gpus_by_node_set.h"
+#include "core/node_set_gpus.h"
 #include "core/request_types.h"
 #include "core/requeue_bounds.h"
 #include "core/speed_prediction.h"
@@ -48,13 +48,13 @@ bool same_counts(const GpuRequest &a, const GpuRequest &b)
 // was open, or its count changed): why, and what it is predicted to gain
 // over the request as submitted. Every option keeps the time limit
 // (request_options), so the request may be rewritten to it.
-void describe_start(Decision &d, const PendingJob &job, const GpuRequest &chosen, GpusByNodeSet &gpus_on,
+void describe_start(Decision &d, const PendingJob &job, const GpuRequest &chosen, const NodeSetGpus &on,
                     const GpuTypeRanker &ranker)
 {
     if (!job.gpus.type.empty() && same_counts(job.gpus, chosen))
         return;
     d.type_rule = kAllocatorRule;
-    d.prediction = predict_speedup(job, chosen, baseline_types(job, gpus_on.gpus_of(job.allowed_nodes)), ranker);
+    d.prediction = predict_speedup(job, chosen, baseline_types(job, on), ranker);
     d.rewrite_gpus = true;
 }
 
@@ -73,7 +73,8 @@ CyclePlan allocator_cycle(const ClusterSnapshot &snapshot, const CycleConfig &co
     CyclePlan plan = schedule_cycle(snapshot, config, ranker, &chosen, &order, &queue->views());
     for (auto &d : plan.decisions)
         if (d.verdict == Verdict::Start && d.chosen_request)
-            describe_start(d, snapshot.queue[d.queue_index], *d.chosen_request, queue->views().gpus_on(), ranker);
+            describe_start(d, snapshot.queue[d.queue_index], *d.chosen_request,
+                           queue->views().gpus_of(d.queue_index), ranker);
     return plan;
 }
 

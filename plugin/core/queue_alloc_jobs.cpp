@@ -26,7 +26,7 @@ std::optional<AllocJob> alloc_job(const PendingJob &job, const std::vector<Reque
 }
 
 // What request_options() reads of a job, its allowed nodes by number
-// (core/node_set_ids.h). A queue holds many jobs of one shape, so their
+// (core/queue_views.h). A queue holds many jobs of one shape, so their
 // options are computed once per cycle. The rankers rate a job by its model
 // family alone (gpu_type_ranker.h). The fields are compared in place, not
 // copied, the cheap ones first.
@@ -62,7 +62,7 @@ QueueAllocJobs queue_alloc_jobs(const ClusterSnapshot &s, const PlanningOrder &o
         auto it = known.find(key);
         if (it == known.end())
             it = known.emplace(key, std::make_shared<const std::vector<RequestOption>>(
-                                        request_options(job, views.gpus_on().gpus(node_set), ranker))).first;
+                                        request_options(job, views.gpus_of(i), ranker))).first;
         auto a = alloc_job(job, *it->second);
         if (!a)
             continue;

@@ -1,11 +1,9 @@
 #include "core/queue_alloc_memo.h"
 
-#include <algorithm>
-
 namespace accord::core {
 
 QueueAllocMemo::QueueAllocMemo(const ClusterSnapshot &snapshot, const GpuTypeRanker &ranker, size_t records)
-    : snapshot_(snapshot), ranker_(ranker), views_(snapshot, std::min(records, snapshot.queue.size()))
+    : snapshot_(snapshot), ranker_(ranker), views_(snapshot, records)
 {
 }
 

@@ -17,7 +17,7 @@ const std::vector<std::string> &QueueViews::types_for(size_t record, const Pendi
     auto known = types_.find(key);
     if (known != types_.end())
         return known->second;
-    return types_.emplace(std::move(key), gpu_types_for(job, gpus_on_.gpus(node_set))).first->second;
+    return types_.emplace(std::move(key), gpu_types_for(job, gpus_of(record))).first->second;
 }
 
 }  // namespace accord::core

@@ -20,14 +20,15 @@ namespace accord::core {
 
 class QueueViews {
 public:
-    // The first `records` records of `snapshot`'s queue; its queue and
-    // nodes must stay as they are while this lives.
+    // The first `records` records of `snapshot`'s queue (all, when it has
+    // fewer); its queue and nodes must stay as they are while this lives.
     QueueViews(const ClusterSnapshot &snapshot, size_t records);
     QueueViews(const QueueViews &) = delete;
     QueueViews &operator=(const QueueViews &) = delete;
 
-    GpusByNodeSet &gpus_on() { return gpus_on_; }
     const RequestShapes &shapes() const { return shapes_; }
+    // The GPUs by type on `record`'s allowed nodes.
+    const NodeSetGpus &gpus_of(size_t record) const { return gpus_on_.gpus(shapes_.node_set(record)); }
     TypedNodes &typed_nodes() { return typed_nodes_; }
     // gpu_types_for(job) of a request for `record`'s nodes: its own or
     // one chosen for it.

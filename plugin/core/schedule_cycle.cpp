@@ -68,7 +68,7 @@ public:
     Planner(const ClusterSnapshot &s, const CycleConfig &c, const GpuTypeRanker &r, const RequestChoices *choices,
             const PlanningOrder *order, QueueViews *views)
         : snap_(s), config_(c), ranker_(r), choices_(choices), order_(order),
-          views_(views ? *views : own_views_.emplace(s, std::min(c.max_jobs, s.queue.size()))),
+          views_(views ? *views : own_views_.emplace(s, c.max_jobs)),
           memos_(views_.shapes().shapes()), timelines_(build_timelines(s)), closeness_(s.nodes),
           sharing_(s.nodes, s.slowdowns)
     {
@@ -236,8 +236,8 @@ bool Planner::never_fits(size_t index, const PendingJob &job)
         shape.never_fits = !node_holding(index, job, [this](int node) { return &timelines_[node].capacity(); });
     } else {
         auto idle = [this](int node) { return timelines_[node].capacity(); };
-        shape.never_fits = !best_option(job, views_.types_for(index, job), timelines_, ranker_, idle, nullptr, nullptr,
-                                       nullptr, scope(index, job));
+        shape.never_fits = !best_option(job, views_.types_for(index, job), timelines_, ranker_, idle, nullptr,
+                                        nullptr, nullptr, scope(index, job));
     }
     return *shape.never_fits;
 }
@@ -272,8 +272,9 @@ std::optional<Option> Planner::room_over_limit(size_t index, const PendingJob &j
     if (job.time_limit_s >= memo.no_room_for_limit)
         return std::nullopt;
     // A start now: what a node has free over the limit is at most what it has free now.
-    auto option = best_option(job, views_.types_for(index, job), timelines_, ranker_, free_over(snap_.now, job.time_limit_s),
-                              nullptr, &closeness_, &sharing_, scope(index, job, &free_now_));
+    auto option = best_option(job, views_.types_for(index, job), timelines_, ranker_,
+                              free_over(snap_.now, job.time_limit_s), nullptr, &closeness_, &sharing_,
+                              scope(index, job, &free_now_));
     if (!option)
         memo.no_room_for_limit = job.time_limit_s;
     return option;
@@ -291,7 +292,7 @@ void Planner::predict(Decision &d, const PendingJob &job)
     d.type_rule = ranker_.rule();
     GpuRequest chosen = job.gpus;
     chosen.type = d.gpu_type;
-    d.prediction = predict_speedup(job, chosen, types_holding(job, views_.gpus_on().gpus(views_.shapes().node_set(d.queue_index))), ranker_);
+    d.prediction = predict_speedup(job, chosen, types_holding(job, views_.gpus_of(d.queue_index)), ranker_);
     d.rewrite_gpus = keeps_time_limit(job.gpus, chosen, *d.prediction);
 }
 
@@ -404,8 +405,8 @@ std::optional<Option> Planner::earliest(size_t index, const PendingJob &job, int
         if (!first)
             return std::nullopt;
         start = *first;
-        return best_option(job, views_.types_for(index, job), timelines_, ranker_, free_over(start, job.time_limit_s),
-                           nullptr, nullptr, nullptr, scope(index, job));
+        return best_option(job, views_.types_for(index, job), timelines_, ranker_,
+                           free_over(start, job.time_limit_s), nullptr, nullptr, nullptr, scope(index, job));
     }
     std::vector<int64_t> times;
     for (int node : job.allowed_nodes)

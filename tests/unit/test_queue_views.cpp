@@ -50,10 +50,10 @@ static void a_node_list_has_its_number_and_its_gpus(void **)
     assert_int_equal(views.shapes().shapes(), 3);
     assert_int_not_equal(views.shapes().node_set(0), views.shapes().node_set(1));
     assert_int_equal(views.shapes().node_set(0), views.shapes().node_set(2));
-    const auto &only_t4 = views.gpus_on().gpus(views.shapes().node_set(1)).counts();
+    const auto &only_t4 = views.gpus_of(1).counts();
     assert_int_equal(only_t4.size(), 1);
     assert_int_equal(only_t4.at("t4").front(), 4);
-    assert_int_equal(views.gpus_on().gpus(views.shapes().node_set(0)).counts().size(), 2);
+    assert_int_equal(views.gpus_of(0).counts().size(), 2);
 }
 
 // The types are those of the request asked about (the record's own, or one
