@@ -13,11 +13,30 @@ void check_pair_shrink(double weight)
         throw std::invalid_argument("declared_pair_shrink " + std::to_string(weight) + " is not in [0, 1]");
 }
 
-double shrunk_slowdown(double slowdown, double mean_pair_slowdown, size_t co_runners, double weight)
+const char *target_name(PairShrinkTarget target)
 {
+    return target == PairShrinkTarget::kTimeSharing ? "time_sharing" : "training_mean";
+}
+
+PairShrinkTarget target_of(const std::string &name)
+{
+    if (name == "training_mean")
+        return PairShrinkTarget::kTrainingMean;
+    if (name == "time_sharing")
+        return PairShrinkTarget::kTimeSharing;
+    throw std::invalid_argument("declared_pair_target '" + name + "' is neither training_mean nor time_sharing");
+}
+
+double shrunk_slowdown(double slowdown, double mean_pair_slowdown, size_t co_runners, const CorrectionGates &gates)
+{
+    double k = static_cast<double>(co_runners);
+    double target = gates.declared_pair_target == PairShrinkTarget::kTimeSharing ? 1 / (1 + k)
+                                                                                  : std::pow(mean_pair_slowdown, k);
     // Blended in slowdown itself, not its log: at weight 1 it is exactly
-    // the per-GPU-type mean baseline's value for one co-runner.
-    return (1 - weight) * slowdown + weight * std::pow(mean_pair_slowdown, static_cast<double>(co_runners));
+    // the target (for one co-runner, the training mean is the per-GPU-type
+    // mean baseline's value).
+    double weight = gates.declared_pair_shrink;
+    return (1 - weight) * slowdown + weight * target;
 }
 
 }  // namespace accord::model

@@ -6,10 +6,13 @@
 // type without samples (declared) every estimate takes the `declared`
 // share, chosen on the inner GPU-type split, where the job-type split says
 // nothing (every GPU type has samples there). There the corrected slowdown
-// is also shrunk toward the training pairs' mean slowdown (the per-GPU-type
-// mean baseline's value for a GPU type without samples) by
-// `declared_pair_shrink`, chosen on the same split.
+// is also shrunk by `declared_pair_shrink` toward `declared_pair_target`:
+// the training pairs' mean slowdown (the per-GPU-type mean baseline's
+// value for a GPU type without samples), or time-sharing (no data), both
+// chosen on the same split.
 #pragma once
+
+#include <string>
 
 #include "model/neighbour_estimates.h"
 
@@ -26,19 +29,31 @@ struct CorrectionGate {
     }
 };
 
+// What a declared GPU type's pair slowdown is shrunk toward.
+enum class PairShrinkTarget {
+    kTrainingMean,  // the training pairs' mean slowdown per co-runner, multiplied
+    kTimeSharing,   // 1 / (1 + co-runners): plain time-slicing, the same in every fold
+};
+
 struct CorrectionGates {
     CorrectionGate relative, slowdown;
-    double declared_pair_shrink = 0;  // weight of the mean slowdown, in [0, 1]
+    double declared_pair_shrink = 0;  // weight of the target, in [0, 1]
+    PairShrinkTarget declared_pair_target = PairShrinkTarget::kTrainingMean;
 };
+
+// "training_mean" or "time_sharing", as the metadata names them.
+const char *target_name(PairShrinkTarget target);
+// The target of `name`; throws std::invalid_argument naming it otherwise.
+PairShrinkTarget target_of(const std::string &name);
 
 // Throws std::invalid_argument, naming the field, for a declared_pair_shrink
 // outside [0, 1] (NaN included).
 void check_pair_shrink(double weight);
 
 // On a declared GPU type: (1 - weight) x the model's slowdown + weight x
-// the training pairs' mean slowdown per co-runner, to the power of the
-// co-runners (the pair estimates multiply); `weight` as check_pair_shrink()
-// accepts.
-double shrunk_slowdown(double slowdown, double mean_pair_slowdown, size_t co_runners, double weight);
+// the gates' target: the training pairs' mean slowdown per co-runner to
+// the power of the co-runners (the pair estimates multiply), or
+// 1 / (1 + co-runners); the weight as check_pair_shrink() accepts.
+double shrunk_slowdown(double slowdown, double mean_pair_slowdown, size_t co_runners, const CorrectionGates &gates);
 
 }  // namespace accord::model

@@ -125,12 +125,12 @@ std::string learned_name(int members, const CorrectionGates *gates)
     std::string name = "learned model (ensemble of " + std::to_string(members) + ")";
     if (!gates)
         return name;
-    char text[160];
+    char text[192];
     std::snprintf(text, sizeof text,
                   ", corrections x %.2g family, x %.2g nearest, x %.2g / %.2g declared (isolated / pairs), pairs "
-                  "shrunk %.2g",
+                  "shrunk %.2g toward %s",
                   gates->relative.family, gates->relative.nearest, gates->relative.declared,
-                  gates->slowdown.declared, gates->declared_pair_shrink);
+                  gates->slowdown.declared, gates->declared_pair_shrink, target_name(gates->declared_pair_target));
     return name + text;
 }
 
@@ -237,11 +237,13 @@ HoldoutTable evaluate_gpu_inner_split(const TrainingData &data, const ModelOptio
         g.relative.declared = g.slowdown.declared = declared;
         gates.push_back(g);
     }
-    for (double shrink : kInnerShares) {
-        CorrectionGates g = options.gates;
-        g.declared_pair_shrink = shrink;
-        gates.push_back(g);
-    }
+    for (PairShrinkTarget target : {PairShrinkTarget::kTrainingMean, PairShrinkTarget::kTimeSharing})
+        for (double shrink : kInnerShares) {
+            CorrectionGates g = options.gates;
+            g.declared_pair_shrink = shrink;
+            g.declared_pair_target = target;
+            gates.push_back(g);
+        }
     Pooled pooled(gates);
     std::vector<std::string> gpus = data.gpu_types();
     for (size_t g = 0; g < gpus.size(); g++) {

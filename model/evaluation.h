@@ -60,7 +60,8 @@ HoldoutTable evaluate_gpu_folds(const TrainingData &data, const ModelOptions &op
 // and predicted from its declared descriptors; pooled over the folds. One
 // row per declared share of kInnerShares (the same for both heads; the
 // other shares as in `options`; the same networks), then one per
-// declared_pair_shrink of kInnerShares (the shares as in `options`).
+// declared_pair_shrink of kInnerShares for each declared_pair_target (the
+// shares as in `options`).
 HoldoutTable evaluate_gpu_inner_split(const TrainingData &data, const ModelOptions &options,
                                       const Progress &progress);
 

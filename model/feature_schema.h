@@ -13,7 +13,9 @@
 // the whole correction there, and is refused rather than read otherwise.
 // Version 5 adds the shrinkage of a declared GPU type's slowdown toward the
 // training pairs' mean (declared_pair_shrink): a version-4 file did not
-// shrink, and is refused likewise.)
+// shrink, and is refused likewise. The shrink's target, added later
+// (declared_pair_target), is read as the training mean when absent, which
+// is what such a file meant, so the version stayed 5.)
 // The estimates are stacking inputs: the network learns a correction of
 // them (ensemble.h). A candidate's estimates come from all the training
 // samples; a training row's leave out every sample of its own job type

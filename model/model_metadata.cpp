@@ -180,12 +180,29 @@ CorrectionGate gate_field(json_t *correction, const char *head, const std::strin
                           share_field(gate, "declared", where, path)};
 }
 
+// Absent in a file written before there was a choice of target: those
+// shrank toward the training pairs' mean.
+PairShrinkTarget target_field(json_t *correction, const std::string &path)
+{
+    json_t *value = json_object_get(correction, "declared_pair_target");
+    if (!value)
+        return PairShrinkTarget::kTrainingMean;
+    if (!json_is_string(value))
+        refuse(path, "network.correction field 'declared_pair_target' is not a string");
+    try {
+        return target_of(json_string_value(value));
+    } catch (const std::invalid_argument &e) {
+        refuse(path, std::string("network.correction: ") + e.what());
+    }
+}
+
 json_t *gates_json(const CorrectionGates &g)
 {
-    return json_pack("{s:{s:f, s:f, s:f}, s:{s:f, s:f, s:f}, s:f}", "relative", "family", g.relative.family,
+    return json_pack("{s:{s:f, s:f, s:f}, s:{s:f, s:f, s:f}, s:f, s:s}", "relative", "family", g.relative.family,
                      "nearest", g.relative.nearest, "declared", g.relative.declared, "slowdown", "family",
                      g.slowdown.family, "nearest", g.slowdown.nearest, "declared", g.slowdown.declared,
-                     "declared_pair_shrink", g.declared_pair_shrink);
+                     "declared_pair_shrink", g.declared_pair_shrink, "declared_pair_target",
+                     target_name(g.declared_pair_target));
 }
 
 json_t *neighbours_json(const NeighbourSamples &n)
@@ -250,7 +267,8 @@ ModelMetadata read_metadata(const std::string &path)
     m.steps = int_field(network, "steps", path);
     json_t *correction = field(network, "correction", path);
     m.gates = CorrectionGates{gate_field(correction, "relative", path), gate_field(correction, "slowdown", path),
-                              share_field(correction, "declared_pair_shrink", "network.correction", path)};
+                              share_field(correction, "declared_pair_shrink", "network.correction", path),
+                              target_field(correction, path)};
     m.training_data = strings_field(root.get(), "training_data", path);
     if (json_object_get(root.get(), "held_out_pair_types"))
         m.held_out_pair_types = strings_field(root.get(), "held_out_pair_types", path);

@@ -18,9 +18,9 @@ struct ModelOptions {
     // help estimates interpolated over a family's batch sizes, a little,
     // and hurt the nearest samples' estimates (job-type split); on a
     // declared GPU type isolated throughput takes the whole correction and
-    // slowdowns half of it, and the slowdown is then taken half-way to the
-    // training pairs' mean slowdown (GPU-type split).
-    CorrectionGates gates{{0.25, 0, 1}, {0.5, 0, 0.5}, 0.5};
+    // slowdowns half of it, and the slowdown is then taken three quarters
+    // of the way to time-sharing (GPU-type split).
+    CorrectionGates gates{{0.25, 0, 1}, {0.5, 0, 0.5}, 0.75, PairShrinkTarget::kTimeSharing};
 };
 
 // The samples' values for the stacking estimates.

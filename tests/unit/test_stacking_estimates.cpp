@@ -215,20 +215,34 @@ void test_a_declared_gpu_type_takes_the_declared_share(void **)
     assert_close(std::log(gated.slowdown), std::log(shut.slowdown) + 0.75 * slowdown);
 }
 
+// The whole correction, half of it on a declared GPU type, whose pair
+// slowdowns are shrunk by `weight` toward `target`.
+CorrectionGates shrink_gates(double weight, PairShrinkTarget target)
+{
+    CorrectionGates g{{1, 1, 0.5}, {1, 1, 0.5}};
+    g.declared_pair_shrink = weight;
+    g.declared_pair_target = target;
+    return g;
+}
+
+// The tiny model, with h100 declared, and a pair on it.
+LearnedModel model_with_h100()
+{
+    LearnedModel model = tiny_model(kOpen);
+    assert_true(model.declare_gpu_type("h100", GpuDescriptor{2, 51, 80, 3350}));
+    return model;
+}
+const Candidate kDeclaredPair{Job{"LM", 20}, "h100", 1, false, {Job{"ResNet-18", 64}}};
+
 // On a declared GPU type the slowdown is shrunk toward the training pairs'
 // mean slowdown, the per-GPU-type mean baseline's value there: weight 0 is
 // the unshrunk prediction, 1 the baseline's, between them the blend; with
 // two co-runners the mean per co-runner is multiplied.
 void test_a_declared_gpu_type_shrinks_its_slowdown_toward_the_mean(void **)
 {
-    LearnedModel model = tiny_model(kOpen);
-    assert_true(model.declare_gpu_type("h100", GpuDescriptor{2, 51, 80, 3350}));
-    Candidate c{Job{"LM", 20}, "h100", 1, false, {Job{"ResNet-18", 64}}};
-    auto shrunk = [](double weight) {
-        CorrectionGates g{{1, 1, 0.5}, {1, 1, 0.5}};
-        g.declared_pair_shrink = weight;
-        return g;
-    };
+    LearnedModel model = model_with_h100();
+    Candidate c = kDeclaredPair;
+    auto shrunk = [](double weight) { return shrink_gates(weight, PairShrinkTarget::kTrainingMean); };
     Prediction unshrunk = predicted(model, c, CorrectionGates{{1, 1, 0.5}, {1, 1, 0.5}});
     double mean = Baselines(tiny_data()).mean_slowdown(PairSample{"LM (batch size 20)", "ResNet-18 (batch size 64)", "h100", 1, 0});
     assert_true(std::fabs(unshrunk.slowdown - mean) > 1e-3);
@@ -239,6 +253,21 @@ void test_a_declared_gpu_type_shrinks_its_slowdown_toward_the_mean(void **)
     assert_true(predicted(model, c, shrunk(1)).relative_throughput == unshrunk.relative_throughput);
     c.co_runners.push_back(Job{"LM", 10});
     assert_close(predicted(model, c, shrunk(1)).slowdown, mean * mean);
+}
+
+// Toward time-sharing: each of the k + 1 jobs sharing GPUs gets 1/(k + 1),
+// whatever the training pairs say.
+void test_a_declared_gpu_type_shrinks_its_slowdown_toward_time_sharing(void **)
+{
+    LearnedModel model = model_with_h100();
+    Candidate c = kDeclaredPair;
+    auto shrunk = [](double weight) { return shrink_gates(weight, PairShrinkTarget::kTimeSharing); };
+    double unshrunk = predicted(model, c, shrunk(0)).slowdown;
+    assert_true(std::fabs(unshrunk - 0.5) > 1e-3);
+    assert_close(predicted(model, c, shrunk(1)).slowdown, 0.5);
+    assert_close(predicted(model, c, shrunk(0.25)).slowdown, 0.75 * unshrunk + 0.25 * 0.5);
+    c.co_runners.push_back(Job{"LM", 10});
+    assert_close(predicted(model, c, shrunk(1)).slowdown, 1.0 / 3);
 }
 
 // A GPU type with samples, or no co-runner, is never shrunk.
@@ -300,6 +329,7 @@ int main(void)
         cmocka_unit_test(test_measured_candidates_are_never_corrected),
         cmocka_unit_test(test_a_declared_gpu_type_takes_the_declared_share),
         cmocka_unit_test(test_a_declared_gpu_type_shrinks_its_slowdown_toward_the_mean),
+        cmocka_unit_test(test_a_declared_gpu_type_shrinks_its_slowdown_toward_time_sharing),
         cmocka_unit_test(test_known_gpu_types_and_lone_jobs_are_not_shrunk),
         cmocka_unit_test(test_a_shrink_weight_outside_zero_to_one_is_refused),
         cmocka_unit_test(test_uncertainty_is_the_spread_of_the_members_whole_corrections),

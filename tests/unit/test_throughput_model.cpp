@@ -178,12 +178,30 @@ void test_refuses_missing_or_bad_correction_gates(void **)
     replace_in_file(metadata_path(path), "\"declared_pair_shrink\": 0.0", "\"declared_pair_shrink\": 1.5");
     assert_contains(refusal(path),
                     "network.correction field 'declared_pair_shrink' is missing or not a share in [0, 1]");
+    write_text(metadata_path(path), good);
+    replace_in_file(metadata_path(path), "\"training_mean\"", "\"time_slicing\"");
+    assert_contains(refusal(path), "declared_pair_target 'time_slicing' is neither training_mean nor time_sharing");
+    write_text(metadata_path(path), good);
+    replace_in_file(metadata_path(path), "\"training_mean\"", "2");
+    assert_contains(refusal(path), "network.correction field 'declared_pair_target' is not a string");
+}
+
+// A file written before the target could be chosen has no such field: its
+// pairs were shrunk toward the training mean, and are read so.
+void test_metadata_without_a_pair_target_shrinks_toward_the_training_mean(void **)
+{
+    ModelOptions options = tiny_options();
+    options.gates.declared_pair_target = PairShrinkTarget::kTimeSharing;
+    std::string path = saved_model("no-target.pt", options);
+    assert_true(read_metadata(metadata_path(path)).gates.declared_pair_target == PairShrinkTarget::kTimeSharing);
+    replace_in_file(metadata_path(path), "\"declared_pair_target\": \"time_sharing\"", "\"unrelated\": 0");
+    assert_true(read_metadata(metadata_path(path)).gates.declared_pair_target == PairShrinkTarget::kTrainingMean);
 }
 
 void test_metadata_keeps_the_correction_gates(void **)
 {
     ModelOptions options = tiny_options();
-    options.gates = CorrectionGates{{0.25, 0.75, 0.5}, {0.5, 1, 0}, 0.75};
+    options.gates = CorrectionGates{{0.25, 0.75, 0.5}, {0.5, 1, 0}, 0.75, PairShrinkTarget::kTimeSharing};
     std::string path = g_tmpdir + "/gated.pt";
     g_tmpfiles.push_back(path);
     g_tmpfiles.push_back(metadata_path(path));
@@ -198,6 +216,8 @@ void test_metadata_keeps_the_correction_gates(void **)
     assert_close(read.declared_pair_shrink, 0.75);
     assert_close(LearnedModel::open(path).gates().slowdown.family, 0.5);
     assert_close(LearnedModel::open(path).gates().declared_pair_shrink, 0.75);
+    assert_true(read.declared_pair_target == PairShrinkTarget::kTimeSharing);
+    assert_true(LearnedModel::open(path).gates().declared_pair_target == PairShrinkTarget::kTimeSharing);
 }
 
 void test_refuses_model_file_of_other_schema_version(void **)
@@ -640,6 +660,7 @@ int main(void)
         cmocka_unit_test(test_hold_out_entirely_takes_a_family_as_the_model_spells_it),
         cmocka_unit_test(test_hold_out_entirely_refuses_an_unknown_name),
         cmocka_unit_test(test_metadata_keeps_the_held_out_types),
+        cmocka_unit_test(test_metadata_without_a_pair_target_shrinks_toward_the_training_mean),
         cmocka_unit_test(test_isolated_estimate_leaves_out_own_job_type),
         cmocka_unit_test(test_pair_estimate_leaves_out_every_pair_of_the_type),
         cmocka_unit_test(test_training_rows_never_see_their_own_job_type),
