@@ -270,6 +270,24 @@ void test_a_declared_gpu_type_shrinks_its_slowdown_toward_time_sharing(void **)
     assert_close(predicted(model, c, shrunk(1)).slowdown, 1.0 / 3);
 }
 
+// A model trained without pairs has no training mean to shrink toward,
+// but time-sharing needs none.
+void test_a_model_without_pairs_shrinks_only_toward_time_sharing(void **)
+{
+    TrainingData alone = tiny_data();
+    alone.pairs.clear();
+    ModelOptions options;
+    options.hidden = 8;
+    options.members = 2;
+    options.train.steps = 40;
+    LearnedModel model = train_model(alone, options);
+    assert_true(model.declare_gpu_type("h100", GpuDescriptor{2, 51, 80, 3350}));
+    double unshrunk = predicted(model, kDeclaredPair, shrink_gates(0, PairShrinkTarget::kTimeSharing)).slowdown;
+    assert_true(std::fabs(unshrunk - 0.5) > 1e-3);
+    assert_true(predicted(model, kDeclaredPair, shrink_gates(1, PairShrinkTarget::kTrainingMean)).slowdown == unshrunk);
+    assert_close(predicted(model, kDeclaredPair, shrink_gates(1, PairShrinkTarget::kTimeSharing)).slowdown, 0.5);
+}
+
 // A GPU type with samples, or no co-runner, is never shrunk.
 void test_known_gpu_types_and_lone_jobs_are_not_shrunk(void **)
 {
@@ -330,6 +348,7 @@ int main(void)
         cmocka_unit_test(test_a_declared_gpu_type_takes_the_declared_share),
         cmocka_unit_test(test_a_declared_gpu_type_shrinks_its_slowdown_toward_the_mean),
         cmocka_unit_test(test_a_declared_gpu_type_shrinks_its_slowdown_toward_time_sharing),
+        cmocka_unit_test(test_a_model_without_pairs_shrinks_only_toward_time_sharing),
         cmocka_unit_test(test_known_gpu_types_and_lone_jobs_are_not_shrunk),
         cmocka_unit_test(test_a_shrink_weight_outside_zero_to_one_is_refused),
         cmocka_unit_test(test_uncertainty_is_the_spread_of_the_members_whole_corrections),
