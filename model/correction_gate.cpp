@@ -30,8 +30,10 @@ PairShrinkTarget target_of(const std::string &name)
 double shrunk_slowdown(double slowdown, double mean_pair_slowdown, size_t co_runners, const CorrectionGates &gates)
 {
     double k = static_cast<double>(co_runners);
-    double target = gates.declared_pair_target == PairShrinkTarget::kTimeSharing ? 1 / (1 + k)
-                                                                                  : std::pow(mean_pair_slowdown, k);
+    bool time_sharing = gates.declared_pair_target == PairShrinkTarget::kTimeSharing;
+    if (!time_sharing && std::isnan(mean_pair_slowdown))
+        return slowdown;
+    double target = time_sharing ? 1 / (1 + k) : std::pow(mean_pair_slowdown, k);
     // Blended in slowdown itself, not its log: at weight 1 it is exactly
     // the target (for one co-runner, the training mean is the per-GPU-type
     // mean baseline's value).

@@ -53,7 +53,9 @@ void check_pair_shrink(double weight);
 // On a declared GPU type: (1 - weight) x the model's slowdown + weight x
 // the gates' target: the training pairs' mean slowdown per co-runner to
 // the power of the co-runners (the pair estimates multiply), or
-// 1 / (1 + co-runners); the weight as check_pair_shrink() accepts.
+// 1 / (1 + co-runners); the weight as check_pair_shrink() accepts. A
+// training mean that is NaN (a model trained without pairs) leaves the
+// slowdown as it is.
 double shrunk_slowdown(double slowdown, double mean_pair_slowdown, size_t co_runners, const CorrectionGates &gates);
 
 }  // namespace accord::model

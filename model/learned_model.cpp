@@ -129,11 +129,8 @@ void LearnedModel::predict(const Candidate *candidates, size_t n, Prediction *ou
         // interface promises a slowdown in (0, 1].
         p.slowdown = std::exp(std::min(0.0, slowdown_estimate[row] + shared_share * c.slowdown));
         // On a declared GPU type, toward the gates' target (target and
-        // weight chosen on the inner GPU-type split); a model without
-        // training pairs has no mean to shrink toward.
-        bool has_target =
-            gates_.declared_pair_target == PairShrinkTarget::kTimeSharing || !std::isnan(mean_pair_slowdown_);
-        if (!gpu_known && !candidates[i].co_runners.empty() && has_target)
+        // weight chosen on the inner GPU-type split).
+        if (!gpu_known && !candidates[i].co_runners.empty())
             p.slowdown = shrunk_slowdown(p.slowdown, mean_pair_slowdown_, candidates[i].co_runners.size(), gates_);
         // The members' disagreement about the candidate, whatever share of
         // their correction the prediction takes (chosen on the inner split).

@@ -130,7 +130,7 @@ TrainingData tiny_data()
                                     "LM (batch size 40)"});
 }
 
-LearnedModel tiny_model(const CorrectionGates &gates, int members = 2)
+LearnedModel tiny_model(const CorrectionGates &gates, int members = 2, const TrainingData &data = tiny_data())
 {
     ModelOptions options;
     options.hidden = 8;
@@ -138,7 +138,7 @@ LearnedModel tiny_model(const CorrectionGates &gates, int members = 2)
     options.train.steps = 40;
     options.train.seed = 7;
     options.gates = gates;
-    return train_model(tiny_data(), options);
+    return train_model(data, options);
 }
 
 const CorrectionGates kShut{{0, 0, 0}, {0, 0, 0}}, kOpen{{1, 1, 1}, {1, 1, 1}};
@@ -276,11 +276,7 @@ void test_a_model_without_pairs_shrinks_only_toward_time_sharing(void **)
 {
     TrainingData alone = tiny_data();
     alone.pairs.clear();
-    ModelOptions options;
-    options.hidden = 8;
-    options.members = 2;
-    options.train.steps = 40;
-    LearnedModel model = train_model(alone, options);
+    LearnedModel model = tiny_model(kOpen, 2, alone);
     assert_true(model.declare_gpu_type("h100", GpuDescriptor{2, 51, 80, 3350}));
     double unshrunk = predicted(model, kDeclaredPair, shrink_gates(0, PairShrinkTarget::kTimeSharing)).slowdown;
     assert_true(std::fabs(unshrunk - 0.5) > 1e-3);
