@@ -61,6 +61,9 @@ const char kUsage[] =
     "                       not run on when predicted at most (1 + F) x as long as\n"
     "                       on the best free type, the plugin's accord_explore\n"
     "                       (0 = off, default; at most 1)\n"
+    "  --preempt-interval S accord-rq considers requeues at most every S seconds, the\n"
+    "                       plugin's accord_preempt_interval, waking when they are\n"
+    "                       due (default 0: at every event, and only then)\n"
     "  --round S            round length of round-based policies, seconds (default 360)\n"
     "  --restart S          progress a round-based policy's job loses when it is\n"
     "                       moved, paused and resumed, seconds (default 30)\n"
@@ -200,7 +203,7 @@ SimOptions parse_sim_options(int argc, char **argv)
         {"pair-predictor", required_argument, nullptr, 'k'}, {"model", required_argument, nullptr, 'm'},
         {"model-module", required_argument, nullptr, 'M'}, {"fairness", required_argument, nullptr, 'F'},
         {"explore", required_argument, nullptr, 'E'},     {"speed-model", required_argument, nullptr, 'Y'},
-        {"flat-explore", no_argument, nullptr, 'Z'},
+        {"flat-explore", no_argument, nullptr, 'Z'},      {"preempt-interval", required_argument, nullptr, 'I'},
         {nullptr, 0, nullptr, 0}};
     SimOptions o;
     o.progress = isatty(STDERR_FILENO);
@@ -226,6 +229,7 @@ SimOptions parse_sim_options(int argc, char **argv)
         case 'W': o.write_trace = optarg; break;
         case 'N': o.rounds.round_s = number(optarg, 1, 86400, "--round"); break;
         case 'X': o.rounds.restart_s = number(optarg, 0, 86400, "--restart"); break;
+        case 'I': o.preempt_interval = static_cast<int64_t>(number(optarg, 0, 86400, "--preempt-interval")); break;
         case 'C': o.summary_csv = optarg; break;
         case 'A': o.sia_profiles = optarg; break;
         case 'B': o.sia_clusters = optarg; break;

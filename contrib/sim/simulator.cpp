@@ -10,6 +10,7 @@
 #include "core/exploring_ranker.h"
 #include "core/measured_speed_ranker.h"
 #include "core/observed_speeds.h"
+#include "core/preempt_cadence.h"
 #include "core/preempt_cycle.h"
 #include "core/schedule_cycle.h"
 #include "sim/input_error.h"
@@ -67,6 +68,7 @@ private:
     void fill_queue();
     core::PendingJob pending_job(size_t job) const;
     double next_event() const;
+    double preempt_wake(double next) const;
     void advance(double t);
 
     const JobSpeed &speed_;
@@ -87,6 +89,7 @@ private:
     size_t arrived_ = 0;                     // jobs of order_ that have arrived
     std::vector<size_t> pending_;            // priority order (arrival order without preempt)
     std::vector<Running> running_;
+    core::PreemptCadence cadence_;  // with preempt: when requeues were last considered
     size_t finished_ = 0;
     double now_ = 0;
     SimResult result_;
@@ -249,7 +252,7 @@ void Simulation::cycle()
     const core::GpuTypeRanker *chosen = exploring ? &*exploring : config_.learn ? &learned : &ranker_;
     const core::GpuTypeRanker &ranker = *chosen;
     core::CyclePlan plan;
-    if (config_.preempt) {
+    if (config_.preempt && cadence_.take(snap_.now, config_.preempt->interval_s)) {
         for (size_t i = 0; i < running_.size(); i++)
             snap_.running[i].priority = service_priority(
                 attained_[running_[i].job] + running_[i].gpus * (now_ - running_[i].start_s),
@@ -278,7 +281,19 @@ double Simulation::next_event() const
         next = std::min(next, r.end_s);
     for (const auto &[at, job] : returning_)
         next = std::min(next, at);
-    return next;
+    return std::min(next, preempt_wake(next));
+}
+
+// With jobs waiting, the time requeues are next considered: the plugin's
+// cycles run every few seconds, so a requeue waits for the interval, not
+// for the next arrival or end. Never when nothing else is to come (`next`
+// infinite: no requeue frees GPUs when nothing runs).
+double Simulation::preempt_wake(double next) const
+{
+    if (!config_.preempt || pending_.empty() || std::isinf(next))
+        return next;
+    auto due = cadence_.next_due(config_.preempt->interval_s);
+    return due && static_cast<double>(*due) > now_ ? static_cast<double>(*due) : next;
 }
 
 void Simulation::advance(double t)

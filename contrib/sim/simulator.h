@@ -34,7 +34,8 @@ struct SimConfig {
     int reserve_depth = 1;
     std::optional<core::AllocConfig> allocator;  // set: the allocator chooses types and counts
     double fairness_bound = 0;  // the plugin's accord_fairness (core/fairness_order.h); 0 = off
-    // Set (with `allocator`): core::preempt_cycle, every job requeue-able, and
+    // Set (with `allocator`): core::preempt_cycle at most every
+    // `interval_s` (core/preempt_cadence.h), every job requeue-able, and
     // priority by attained service (service_priority.h). A requeued job keeps
     // the progress of its last checkpoint (one every `checkpoint_s` of its
     // run) and is back in the queue `restart_delay_s` later.

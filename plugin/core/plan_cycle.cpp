@@ -5,15 +5,16 @@
 
 namespace accord::core {
 
-CyclePlan plan_cycle(const ClusterSnapshot &snapshot, const SchedulerParams &params, const GpuTypeRanker &ranker)
+CyclePlan plan_cycle(const ClusterSnapshot &snapshot, const SchedulerParams &params, const GpuTypeRanker &ranker,
+                     PreemptCadence &cadence)
 {
     CycleConfig config{params.max_jobs, params.reserve_depth, params.fairness_bound};
-    if (params.policy == CyclePolicy::Allocator)
-        return allocator_cycle(snapshot, config, ranker);
-    if (params.policy == CyclePolicy::Preempt)
+    if (params.policy == CyclePolicy::Easy)
+        return schedule_cycle(snapshot, config, ranker);
+    if (params.policy == CyclePolicy::Preempt && cadence.take(snapshot.now, params.preempt_interval_s))
         return preempt_cycle(snapshot, config, ranker, AllocConfig{},
-                             PreemptConfig{params.min_run_s, params.restart_cost_s});
-    return schedule_cycle(snapshot, config, ranker);
+                             PreemptConfig{params.min_run_s, params.restart_cost_s, params.preempt_interval_s});
+    return allocator_cycle(snapshot, config, ranker);
 }
 
 }  // namespace accord::core

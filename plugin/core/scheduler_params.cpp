@@ -48,6 +48,7 @@ const IntKey kIntKeys[] = {
     {"accord_debug", 0, 1},
     {"accord_min_run", 0, 7 * 24 * 3600},
     {"accord_restart_cost", 0, 24 * 3600},
+    {"accord_preempt_interval", 0, 24 * 3600},
 };
 
 void set_int(SchedulerParams &p, const std::string &key, long value)
@@ -64,6 +65,8 @@ void set_int(SchedulerParams &p, const std::string &key, long value)
         p.min_run_s = value;
     else if (key == "accord_restart_cost")
         p.restart_cost_s = value;
+    else if (key == "accord_preempt_interval")
+        p.preempt_interval_s = value;
 }
 
 std::string bad_value(const std::string &key, const std::string &value, const std::string &range)
@@ -123,7 +126,8 @@ void parse_accord_key(SchedulerParams &p, const std::string &key, const std::str
     errors.push_back("SchedulerParameters: unknown key " + key +
                      " (known: accord_interval, accord_max_jobs, accord_reserve_depth, "
                      "accord_debug, accord_gpu_speed, accord_policy, accord_model, accord_topology, "
-                     "accord_fairness, accord_explore, accord_min_run, accord_restart_cost); ignored");
+                     "accord_fairness, accord_explore, accord_min_run, accord_restart_cost, "
+                     "accord_preempt_interval); ignored");
 }
 
 }  // namespace

@@ -35,6 +35,9 @@ struct SchedulerParams {
     // (core::PreemptConfig, whose defaults they are).
     int64_t min_run_s = 600;
     int64_t restart_cost_s = 300;
+    // accord_preempt_interval: requeues are considered at most this often
+    // (core/preempt_cadence.h); 0 = every cycle.
+    int64_t preempt_interval_s = 0;
     // accord_model=PATH: the learned model's file (PATH.json beside it),
     // absolute, up to kMaxModelPath bytes, no comma (the list separator).
     // Empty (the default): GPU types are ranked by accord_gpu_speed, corrected

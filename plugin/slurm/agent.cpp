@@ -103,7 +103,7 @@ core::SlowdownTable slowdowns_of_cycle(const ReloadableModel &model, const core:
 
 CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel &model,
                       const core::ObservedSpeeds &observed, NodeTopologies &topologies, RequeuedJobs &requeued,
-                      CycleView &view)
+                      core::PreemptCadence &cadence, CycleView &view)
 {
     CycleRecord rec;
     SlurmSnapshot snap;
@@ -118,7 +118,7 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
     auto t1 = Clock::now();
     std::unique_ptr<core::GpuTypeRanker> ranker = ranker_of_cycle(params, model, observed, snap.cluster);
     snap.cluster.slowdowns = slowdowns_of_cycle(model, snap.cluster);
-    core::CyclePlan plan = core::plan_cycle(snap.cluster, params, *ranker);
+    core::CyclePlan plan = core::plan_cycle(snap.cluster, params, *ranker, cadence);
     rec.plan_us = micros_since(t1);
     view = view_cycle(snap.cluster, *ranker, params.gpu_speed);
     if (model.model())
@@ -198,6 +198,7 @@ struct AgentState {
     std::string stats_failure;  // of the last write of stats_path, "" when it worked
     ReportIngest reports;
     RequeuedJobs requeued;  // accord_policy=preempt's, until they may start again
+    core::PreemptCadence cadence;  // accord_policy=preempt: when requeues were last considered
     ReloadableModel model{model::model_module_dirs()};
     NodeTopologies topologies;  // accord_topology's files, read again at every reconfigure
 };
@@ -214,8 +215,8 @@ std::chrono::milliseconds agent_cycle(AgentState &state, bool reconfig)
             state.topologies.load(state.params.topology_dir);
         }
         CycleView view;
-        CycleRecord rec =
-            run_cycle(state.params, state.model, state.reports.observed(), state.topologies, state.requeued, view);
+        CycleRecord rec = run_cycle(state.params, state.model, state.reports.observed(), state.topologies,
+                                    state.requeued, state.cadence, view);
         report(rec, std::move(view), state.stats, state.params, state.stats_path, state.stats_failure);
         state.reports.run(time(nullptr));
     } catch (const std::exception &e) {

@@ -122,13 +122,14 @@ if selected t_faults; then
     faults_unmount_state
 fi
 
-# Preemption by requeue, with a short minimum run and restart cost.
-run_phase "cluster with accord_policy=preempt" "$PARAMS,accord_policy=preempt,accord_min_run=5,accord_restart_cost=1" "" \
-    t_preempt
+# Preemption by requeue, with a short minimum run, restart cost and interval.
+run_phase "cluster with accord_policy=preempt" \
+    "$PARAMS,accord_policy=preempt,accord_min_run=5,accord_restart_cost=1,accord_preempt_interval=60" "" t_preempt
 
 # Bad parameters, then a reconfigure; the last test stops slurmctld.
 run_phase "cluster with bad parameters" \
-    "accord_interval=abc,accord_max_jobs=0,accord_bogus=1,accord_fairness=0.5,accord_min_run=-5" "" t_config
+    "accord_interval=abc,accord_max_jobs=0,accord_bogus=1,accord_fairness=0.5,accord_min_run=-5,accord_preempt_interval=1h" \
+    "" t_config
 
 # Backfill against Accord on one workload: the test brings up its own two
 # clusters (same port base, dirs CLUSTER_DIR-compare/cluster-*), so the

@@ -1,6 +1,7 @@
 # accord_policy=preempt (run-live-tests.sh: accord_min_run=5,
-# accord_restart_cost=1): a requeue-able job holding a node's a100 GPUs is
-# requeued for a higher-priority job, which then starts there; the requeued
+# accord_restart_cost=1, accord_preempt_interval=60): a requeue-able job
+# holding a node's a100 GPUs is requeued for a higher-priority job, which
+# then starts there (in a cycle that considers requeues); the requeued
 # job runs again within seconds (not after Slurm's 121 s credential delay)
 # and ends; a --no-requeue job is never touched.
 # The allocator orders by attained service (core/allocator.h): a running

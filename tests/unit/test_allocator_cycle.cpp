@@ -254,10 +254,11 @@ static void plan_cycle_follows_accord_policy(void **)
     b.add_pending(2, 1, {"", 0, 1}, 3600).family = "steep";
     FamilySpeedRanker ranker({{"flat", {{"a100", 3}, {"v100", 2.9}}}, {"steep", {{"a100", 3}, {"v100", 1}}}}, {});
     accord::core::SchedulerParams params;
+    accord::core::PreemptCadence cadence;
     params.policy = accord::core::CyclePolicy::Easy;
-    assert_string_equal(only(plan_cycle(b.get(), params, ranker), 1).gpu_type.c_str(), "a100");
+    assert_string_equal(only(plan_cycle(b.get(), params, ranker, cadence), 1).gpu_type.c_str(), "a100");
     params.policy = accord::core::CyclePolicy::Allocator;
-    assert_string_equal(only(plan_cycle(b.get(), params, ranker), 1).gpu_type.c_str(), "v100");
+    assert_string_equal(only(plan_cycle(b.get(), params, ranker, cadence), 1).gpu_type.c_str(), "v100");
 }
 
 // Running jobs keep their GPUs: with 6 of 8 a100 GPUs held, a job that

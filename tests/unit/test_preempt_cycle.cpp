@@ -17,6 +17,7 @@ using accord::core::AllocConfig;
 using accord::core::CycleConfig;
 using accord::core::CyclePlan;
 using accord::core::Decision;
+using accord::core::PreemptCadence;
 using accord::core::PreemptConfig;
 using accord::core::SpeedTableRanker;
 using accord::core::Verdict;
@@ -74,21 +75,43 @@ static void higher_priority_job_gets_the_fast_type(void **)
 }
 
 // accord_policy=preempt runs this cycle with accord_min_run and
-// accord_restart_cost; accord_policy=allocator never requeues.
+// accord_restart_cost; accord_policy=allocator never requeues. (Interval 0:
+// requeues considered at every cycle.)
 static void plan_cycle_runs_it_for_accord_policy_preempt(void **)
 {
     SnapshotBuilder b = fast_type_held();
     SpeedTableRanker ranker(kSpeeds);
     accord::core::SchedulerParams params;
-    assert_int_equal(plan_cycle(b.get(), params, ranker).requeues.size(), 0);
+    params.preempt_interval_s = 0;
+    PreemptCadence cadence;
+    assert_int_equal(plan_cycle(b.get(), params, ranker, cadence).requeues.size(), 0);
     params.policy = accord::core::CyclePolicy::Preempt;
-    CyclePlan plan = plan_cycle(b.get(), params, ranker);
+    CyclePlan plan = plan_cycle(b.get(), params, ranker, cadence);
     assert_int_equal(plan.requeues.size(), 1);
     assert_true(plan.requeues[0].requeue->cost_gpu_s == 4.0 * 300);
     params.restart_cost_s = 10;
-    assert_true(plan_cycle(b.get(), params, ranker).requeues[0].requeue->cost_gpu_s == 4.0 * 10);
+    assert_true(plan_cycle(b.get(), params, ranker, cadence).requeues[0].requeue->cost_gpu_s == 4.0 * 10);
     params.min_run_s = 3601;  // job 50 has run 3600 s
-    assert_int_equal(plan_cycle(b.get(), params, ranker).requeues.size(), 0);
+    assert_int_equal(plan_cycle(b.get(), params, ranker, cadence).requeues.size(), 0);
+}
+
+// Between two cycles that consider requeues lie accord_preempt_interval
+// seconds; the cycles in between plan as the allocator: job 1 waits.
+static void requeues_wait_for_the_preempt_interval(void **)
+{
+    SnapshotBuilder b = fast_type_held();
+    SpeedTableRanker ranker(kSpeeds);
+    accord::core::SchedulerParams params;
+    params.policy = accord::core::CyclePolicy::Preempt;
+    params.preempt_interval_s = 60;
+    PreemptCadence cadence;
+    assert_int_equal(plan_cycle(b.get(), params, ranker, cadence).requeues.size(), 1);
+    b.snapshot().now += 59;
+    CyclePlan between = plan_cycle(b.get(), params, ranker, cadence);
+    assert_int_equal(between.requeues.size(), 0);
+    assert_int_equal(between.starts, 0);
+    b.snapshot().now += 1;
+    assert_int_equal(plan_cycle(b.get(), params, ranker, cadence).requeues.size(), 1);
 }
 
 static void job_without_requeue_is_never_requeued(void **)
@@ -163,6 +186,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(higher_priority_job_gets_the_fast_type),
         cmocka_unit_test(plan_cycle_runs_it_for_accord_policy_preempt),
+        cmocka_unit_test(requeues_wait_for_the_preempt_interval),
         cmocka_unit_test(job_without_requeue_is_never_requeued),
         cmocka_unit_test(job_below_its_minimum_run_is_kept),
         cmocka_unit_test(gain_below_restart_cost_is_kept),

@@ -370,7 +370,7 @@ static void policy_preempt_parsed(void **)
     assert_true(parse_ok("accord_policy=preempt,accord_policy=easy").policy == accord::core::CyclePolicy::Easy);
 }
 
-// ---- accord_min_run, accord_restart_cost ----------------------------------------------
+// ---- accord_min_run, accord_restart_cost, accord_preempt_interval ---------------------
 
 static void min_run_and_restart_cost_parsed(void **)
 {
@@ -413,7 +413,19 @@ static void unknown_key_error_lists_the_preempt_keys(void **)
     parse_scheduler_params("accord_min_runs=5", errors);
     assert_int_equal(errors.size(), 1);
     assert_contains(errors[0], "accord_min_run,");
-    assert_contains(errors[0], "accord_restart_cost)");
+    assert_contains(errors[0], "accord_restart_cost,");
+    assert_contains(errors[0], "accord_preempt_interval)");
+}
+
+static void preempt_interval_bounds(void **)
+{
+    const char range[] = "[0, 86400]";
+    assert_int_equal(SchedulerParams{}.preempt_interval_s, 0);
+    assert_int_equal(parse_ok("accord_policy=preempt,accord_preempt_interval=300").preempt_interval_s, 300);
+    assert_int_equal(parse_ok("accord_preempt_interval=86400").preempt_interval_s, 86400);
+    for (const char *text : {"accord_preempt_interval=-1", "accord_preempt_interval=86401",
+                             "accord_preempt_interval=5m", "accord_preempt_interval"})
+        assert_int_equal(parse_one_error(text, "accord_preempt_interval", range).preempt_interval_s, 0);
 }
 
 // ---- accord_model --------------------------------------------------------------------
@@ -580,6 +592,7 @@ int main(void)
         cmocka_unit_test(restart_cost_bounds),
         cmocka_unit_test(bad_min_run_keeps_the_policy_and_cost),
         cmocka_unit_test(unknown_key_error_lists_the_preempt_keys),
+        cmocka_unit_test(preempt_interval_bounds),
         cmocka_unit_test(model_absolute_path_taken),
         cmocka_unit_test(model_relative_empty_or_long_path_rejected),
         cmocka_unit_test(topology_absolute_dir_taken),

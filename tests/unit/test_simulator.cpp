@@ -47,6 +47,18 @@ static SimResult run(const std::vector<TraceJob> &trace, const char *cluster, co
     return simulate(trace, speed, config, *ranker);
 }
 
+// accord-rq with requeues considered at most every `interval_s`.
+static SimResult run_rq(const std::vector<TraceJob> &trace, const char *cluster, int64_t interval_s)
+{
+    SimConfig config;
+    config.nodes = parse_cluster_spec(cluster);
+    config.allocator = find_policy("accord-rq").allocator;
+    config.preempt = find_policy("accord-rq").preempt;
+    config.preempt->interval_s = interval_s;
+    JobSpeed speed(table());
+    return simulate(trace, speed, config, *find_policy("accord-rq").ranker(table(), {}));
+}
+
 static bool near(double a, double b) { return std::fabs(a - b) < 1e-6; }
 
 static void accord_puts_job_on_its_fastest_free_type(void **)
@@ -235,14 +247,30 @@ static void accord_rq_requeues_for_a_job_with_less_service(void **)
     assert_true(near(np.jobs[1].end_s, 10100));
 }
 
-// Job 2 arrives while job 1 is in the same service queue (1,000 GPU-s):
-// job 1 ranks higher, so it is never requeued for job 2.
+// Job 2 arrives while job 1 is in the same service queue (1,000 GPU-s) and
+// job 1 ends (3,000 s) before it leaves it (3,600 GPU-s): job 1 ranks
+// higher throughout, so it is never requeued for job 2.
 static void accord_rq_never_requeues_for_lower_priority(void **)
 {
-    SimResult rq = run({job("A", 100000, 0, 1, 1), job("A", 1000, 1000, 1, 2)}, "fast:1x1", "accord-rq");
-    assert_true(near(rq.jobs[0].end_s, 10000) && near(rq.jobs[1].end_s, 10100));
+    SimResult rq = run({job("A", 30000, 0, 1, 1), job("A", 1000, 1000, 1, 2)}, "fast:1x1", "accord-rq");
+    assert_true(near(rq.jobs[0].end_s, 3000) && near(rq.jobs[1].end_s, 3100));
     for (const auto &line : rq.decisions)
         assert_true(line.find("requeue") == std::string::npos);
+}
+
+// As above, but job 1 runs on (10,000 s): it leaves the first service
+// queue at 3,600 s, and job 2 then outranks it. No job arrives or ends
+// until 10,000 s; requeues are considered every 300 s from job 2's arrival
+// (1,000 s), as the plugin's cycles would, so job 1 is requeued at 3,700 s.
+// With the interval 0 (at every event) the requeue waits for an event.
+static void accord_rq_considers_requeues_every_interval(void **)
+{
+    std::vector<TraceJob> trace = {job("A", 100000, 0, 1, 1), job("A", 1000, 1000, 1, 2)};
+    SimResult rq = run_rq(trace, "fast:1x1", 300);
+    assert_true(std::find(rq.decisions.begin(), rq.decisions.end(), "t=3700 requeue job=1") != rq.decisions.end());
+    assert_true(near(rq.jobs[1].start_s, 3700) && near(rq.jobs[1].end_s, 3800));
+    SimResult every_event = run_rq(trace, "fast:1x1", 0);
+    assert_true(near(every_event.jobs[0].end_s, 10000) && near(every_event.jobs[1].end_s, 10100));
 }
 
 // One fast GPU (B: 4 steps/s), held by job 1 until 100 s. Job 2 (10,000 s)
@@ -407,6 +435,7 @@ int main(void)
         cmocka_unit_test(summary_figures),
         cmocka_unit_test(accord_rq_requeues_for_a_job_with_less_service),
         cmocka_unit_test(accord_rq_never_requeues_for_lower_priority),
+        cmocka_unit_test(accord_rq_considers_requeues_every_interval),
         cmocka_unit_test(summary_json_has_the_figures),
         cmocka_unit_test(bound_starts_at_arrival_on_fastest_type),
         cmocka_unit_test(bound_takes_the_faster_of_one_node_and_spread),
