@@ -6,7 +6,8 @@
 # and ends; a --no-requeue job is never touched.
 # The allocator orders by attained service (core/allocator.h): a running
 # job is displaced only once it is past the first queue, 3600 GPU-s, which
-# takes 450 s on a node's 8 GPUs. This test therefore takes about 8 minutes.
+# takes 450 s on a node's 8 GPUs, and the requeue waits for the next cycle
+# that considers requeues (up to 60 s). This test takes about 9 minutes.
 
 PREEMPT_RAN=$CLUSTER_DIR/preempt-ran
 
@@ -31,7 +32,7 @@ test_requeue_for_a_higher_priority_job() {
     scontrol update jobid="$high" priority=4294967000
     scontrol update jobid="$blocked" priority=4294967000
     check "the requeue-able job is requeued once past the allocator's first queue" \
-        wait_until 560 grep -q "JobId=$low requeued by sched/accord for JobId=$high" "$log"
+        wait_until 620 grep -q "JobId=$low requeued by sched/accord for JobId=$high" "$log"
     check "its SystemComment says why" contains "$(job_comment "$low")" \
         "accord: requeued by sched/accord for JobId=$high: predicted gain"
     check "the higher-priority job starts on its GPUs" wait_state "$high" RUNNING 60
