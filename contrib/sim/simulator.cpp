@@ -281,19 +281,19 @@ double Simulation::next_event() const
         next = std::min(next, r.end_s);
     for (const auto &[at, job] : returning_)
         next = std::min(next, at);
-    return std::min(next, preempt_wake(next));
+    return preempt_wake(next);
 }
 
-// With jobs waiting, the time requeues are next considered: the plugin's
-// cycles run every few seconds, so a requeue waits for the interval, not
-// for the next arrival or end. Never when nothing else is to come (`next`
-// infinite: no requeue frees GPUs when nothing runs).
+// `next`, or with jobs waiting the time requeues are next considered if
+// sooner: the plugin's cycles run every few seconds, so a requeue waits for
+// the interval, not for the next arrival or end. Never when nothing else is
+// to come (`next` infinite: no requeue frees GPUs when nothing runs).
 double Simulation::preempt_wake(double next) const
 {
     if (!config_.preempt || pending_.empty() || std::isinf(next))
         return next;
     auto due = cadence_.next_due(config_.preempt->interval_s);
-    return due && static_cast<double>(*due) > now_ ? static_cast<double>(*due) : next;
+    return due && static_cast<double>(*due) > now_ ? std::min(next, static_cast<double>(*due)) : next;
 }
 
 void Simulation::advance(double t)
