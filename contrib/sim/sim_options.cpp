@@ -229,7 +229,7 @@ SimOptions parse_sim_options(int argc, char **argv)
         case 'W': o.write_trace = optarg; break;
         case 'N': o.rounds.round_s = number(optarg, 1, 86400, "--round"); break;
         case 'X': o.rounds.restart_s = number(optarg, 0, 86400, "--restart"); break;
-        case 'I': o.preempt_interval = static_cast<int64_t>(number(optarg, 0, 86400, "--preempt-interval")); break;
+        case 'I': o.config.preempt_interval_s = static_cast<int64_t>(number(optarg, 0, 86400, "--preempt-interval")); break;
         case 'C': o.summary_csv = optarg; break;
         case 'A': o.sia_profiles = optarg; break;
         case 'B': o.sia_clusters = optarg; break;

@@ -3,7 +3,6 @@
 // naming the option and what it accepts.
 #pragma once
 
-#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -39,8 +38,6 @@ struct SimOptions {
     std::string speed_model;
     bool flat_explore = false;
     SimConfig config;
-    // accord-rq's accord_preempt_interval (core/preempt_cadence.h).
-    int64_t preempt_interval = core::PreemptConfig{}.interval_s;
     RoundConfig rounds;
     std::string out, summary_csv, decision_log, jobs_csv, write_trace;
     bool progress = false;

@@ -252,7 +252,7 @@ void Simulation::cycle()
     const core::GpuTypeRanker *chosen = exploring ? &*exploring : config_.learn ? &learned : &ranker_;
     const core::GpuTypeRanker &ranker = *chosen;
     core::CyclePlan plan;
-    if (config_.preempt && cadence_.take(snap_.now, config_.preempt->interval_s)) {
+    if (config_.preempt && cadence_.take(snap_.now, config_.preempt_interval_s)) {
         for (size_t i = 0; i < running_.size(); i++)
             snap_.running[i].priority = service_priority(
                 attained_[running_[i].job] + running_[i].gpus * (now_ - running_[i].start_s),
@@ -292,7 +292,7 @@ double Simulation::preempt_wake(double next) const
 {
     if (!config_.preempt || pending_.empty() || std::isinf(next))
         return next;
-    auto due = cadence_.next_due(config_.preempt->interval_s);
+    auto due = cadence_.next_due(config_.preempt_interval_s);
     return due && static_cast<double>(*due) > now_ ? std::min(next, static_cast<double>(*due)) : next;
 }
 

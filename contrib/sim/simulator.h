@@ -9,6 +9,7 @@
 // --accord-gpus hint.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -35,11 +36,12 @@ struct SimConfig {
     std::optional<core::AllocConfig> allocator;  // set: the allocator chooses types and counts
     double fairness_bound = 0;  // the plugin's accord_fairness (core/fairness_order.h); 0 = off
     // Set (with `allocator`): core::preempt_cycle at most every
-    // `interval_s` (core/preempt_cadence.h), every job requeue-able, and
+    // `preempt_interval_s` (core/preempt_cadence.h), every job requeue-able, and
     // priority by attained service (service_priority.h). A requeued job keeps
     // the progress of its last checkpoint (one every `checkpoint_s` of its
     // run) and is back in the queue `restart_delay_s` later.
     std::optional<core::PreemptConfig> preempt;
+    int64_t preempt_interval_s = 0;  // the plugin's accord_preempt_interval; 0: at every event
     double checkpoint_s = 600;
     double restart_delay_s = 60;
     // Each job reports its measured speed as it starts, and the ranker learns

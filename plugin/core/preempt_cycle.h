@@ -33,7 +33,6 @@ namespace accord::core {
 struct PreemptConfig {
     int64_t min_run_s = 600;       // a job runs at least this long before it may be requeued
     int64_t restart_cost_s = 300;  // what a requeue costs the job, in seconds of its GPUs
-    int64_t interval_s = 0;        // requeues considered at most this often; 0: every cycle (core/preempt_cadence.h)
 };
 
 CyclePlan preempt_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,

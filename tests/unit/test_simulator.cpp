@@ -54,7 +54,7 @@ static SimResult run_rq(const std::vector<TraceJob> &trace, const char *cluster,
     config.nodes = parse_cluster_spec(cluster);
     config.allocator = find_policy("accord-rq").allocator;
     config.preempt = find_policy("accord-rq").preempt;
-    config.preempt->interval_s = interval_s;
+    config.preempt_interval_s = interval_s;
     JobSpeed speed(table());
     return simulate(trace, speed, config, *find_policy("accord-rq").ranker(table(), {}));
 }
