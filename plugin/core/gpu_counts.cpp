@@ -50,12 +50,14 @@ GpuCounts::value_type &GpuCounts::insert_at(size_t pos, const std::string &type,
     return data()[pos];
 }
 
+// Most calls find the type (arithmetic on a node's counts): a walk over a
+// few entries finds it without the ordered search's string comparisons.
 int &GpuCounts::operator[](const std::string &type)
 {
-    size_t pos = position_of(type);
-    if (pos < size_ && same_gpu_type(data()[pos].first, type))
-        return data()[pos].second;
-    return insert_at(pos, type, 0).second;
+    auto it = find(type);
+    if (it != end())
+        return it->second;
+    return insert_at(position_of(type), type, 0).second;
 }
 
 GpuCounts::iterator GpuCounts::find(const std::string &type)

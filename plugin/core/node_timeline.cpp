@@ -184,6 +184,12 @@ std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
     timelines.reserve(snapshot.nodes.size());
     for (const auto &node : snapshot.nodes)
         timelines.emplace_back(node.capacity, node.schedulable);
+    std::vector<size_t> usages(snapshot.nodes.size(), 1);  // the running jobs' and what they leave unexplained
+    for (const auto &job : snapshot.running)
+        for (const auto &use : job.usage)
+            usages.at(use.node)++;
+    for (size_t i = 0; i < timelines.size(); i++)
+        timelines[i].reserve(usages[i]);
 
     for (const auto &job : snapshot.running) {
         int64_t end = std::max(job.end_time, snapshot.now + 1);

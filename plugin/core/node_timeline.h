@@ -21,6 +21,9 @@ public:
     // `used` is held from `start` (inclusive) to `end` (exclusive). A
     // negated copy of an earlier usage over the same period cancels it.
     void add_usage(int64_t start, int64_t end, const Resources &used);
+    // Room for `count` usages in all without moving them as they are
+    // added (build_timelines() knows how many each node gets).
+    void reserve(size_t count) { intervals_.reserve(count); }
 
     // What stays free at every instant of [start, end): per dimension, the
     // least free amount (exact for testing whether one demand fits).

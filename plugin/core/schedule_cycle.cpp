@@ -36,23 +36,15 @@ bool better(const Option &a, const Option &b)
 using ScopeOfType = std::function<NodeScope(const std::string &type)>;
 
 // The best placement over all acceptable GPU types, given what is free.
-// `type_total` (if given) bounds what all nodes together have of a type,
-// so a type that cannot hold the job is skipped without a node search.
 // `closeness` (for a start now) ranks nodes by how close their GPUs are,
 // `sharing` (also) by the predicted loss of sharing a GPU.
 std::optional<Option> best_option(const PendingJob &job, const std::vector<std::string> &types,
                                   const std::vector<NodeTimeline> &tl, const GpuTypeRanker &ranker,
-                                  const FreeResources &free_of, const GpuCounts *type_total = nullptr,
-                                  const GpuCloseness *closeness = nullptr, const ShardSharing *sharing = nullptr,
-                                  const ScopeOfType &scope_of = {})
+                                  const FreeResources &free_of, const GpuCloseness *closeness = nullptr,
+                                  const ShardSharing *sharing = nullptr, const ScopeOfType &scope_of = {})
 {
     std::optional<Option> best;
     for (const auto &type : types) {
-        if (type_total && !type.empty()) {
-            auto it = type_total->find(type);
-            if ((it == type_total->end() ? 0 : it->second) < requested_gpus(job))
-                continue;
-        }
         auto pick = pick_nodes(job, type, tl, free_of, closeness, sharing, scope_of ? scope_of(type) : NodeScope{});
         if (!pick)
             continue;
@@ -61,6 +53,26 @@ std::optional<Option> best_option(const PendingJob &job, const std::vector<std::
             best = std::move(option);
     }
     return best;
+}
+
+// Whether some acceptable GPU type has a placement: a question that needs
+// no more stops at the first type that has one rather than search every
+// type for the best. `type_total` (if given) bounds what all nodes
+// together have of a type, so a type that cannot hold the job is skipped
+// without a node search.
+bool any_option(const PendingJob &job, const std::vector<std::string> &types, const std::vector<NodeTimeline> &tl,
+                const FreeResources &free_of, const GpuCounts *type_total, const ScopeOfType &scope_of)
+{
+    for (const auto &type : types) {
+        if (type_total && !type.empty()) {
+            auto it = type_total->find(type);
+            if ((it == type_total->end() ? 0 : it->second) < requested_gpus(job))
+                continue;
+        }
+        if (pick_nodes(job, type, tl, free_of, nullptr, nullptr, scope_of(type)))
+            return true;
+    }
+    return false;
 }
 
 class Planner {
@@ -236,8 +248,7 @@ bool Planner::never_fits(size_t index, const PendingJob &job)
         shape.never_fits = !node_holding(index, job, [this](int node) { return &timelines_[node].capacity(); });
     } else {
         auto idle = [this](int node) { return timelines_[node].capacity(); };
-        shape.never_fits = !best_option(job, views_.types_for(index, job), timelines_, ranker_, idle, nullptr,
-                                        nullptr, nullptr, scope(index, job));
+        shape.never_fits = !any_option(job, views_.types_for(index, job), timelines_, idle, nullptr, scope(index, job));
     }
     return *shape.never_fits;
 }
@@ -258,8 +269,9 @@ bool Planner::room_now(size_t index, const PendingJob &job, ShapeMemo &memo)
     if (memo.no_room_now)
         return false;
     if (shards_free_now(job) && (one_node_job(job) ? one_node_room_now(index, job, memo)
-                          : best_option(job, views_.types_for(index, job), timelines_, ranker_, free_right_now(),
-                                        &free_now_total_, nullptr, nullptr, scope(index, job, &free_now_)).has_value()))
+                                                   : any_option(job, views_.types_for(index, job), timelines_,
+                                                                free_right_now(), &free_now_total_,
+                                                                scope(index, job, &free_now_))))
         return true;
     memo.no_room_now = true;
     return false;
@@ -273,7 +285,7 @@ std::optional<Option> Planner::room_over_limit(size_t index, const PendingJob &j
         return std::nullopt;
     // A start now: what a node has free over the limit is at most what it has free now.
     auto option = best_option(job, views_.types_for(index, job), timelines_, ranker_,
-                              free_over(snap_.now, job.time_limit_s), nullptr, &closeness_, &sharing_,
+                              free_over(snap_.now, job.time_limit_s), &closeness_, &sharing_,
                               scope(index, job, &free_now_));
     if (!option)
         memo.no_room_for_limit = job.time_limit_s;
@@ -406,7 +418,7 @@ std::optional<Option> Planner::earliest(size_t index, const PendingJob &job, int
             return std::nullopt;
         start = *first;
         return best_option(job, views_.types_for(index, job), timelines_, ranker_,
-                           free_over(start, job.time_limit_s), nullptr, nullptr, nullptr, scope(index, job));
+                           free_over(start, job.time_limit_s), nullptr, nullptr, scope(index, job));
     }
     std::vector<int64_t> times;
     for (int node : job.allowed_nodes)
@@ -422,7 +434,7 @@ std::optional<Option> Planner::earliest(size_t index, const PendingJob &job, int
         if (too_few_gpus(free_gpus, t, requested_gpus(job)))
             continue;
         auto option = best_option(job, types, timelines_, ranker_, free_over(t, job.time_limit_s), nullptr, nullptr,
-                                  nullptr, scope(index, job));
+                                  scope(index, job));
         if (option) {
             start = t;
             return option;
