@@ -4,6 +4,10 @@
 
 namespace accord::core {
 
+// The heap's order: the earliest change on top (changes at one instant add
+// up in any order).
+static bool later(const std::pair<int64_t, int> &a, const std::pair<int64_t, int> &b) { return a.first > b.first; }
+
 FreeGpuSweep::FreeGpuSweep(const std::vector<NodeTimeline> &timelines, const std::vector<int> &nodes,
                            const std::string &type)
 {
@@ -15,13 +19,24 @@ FreeGpuSweep::FreeGpuSweep(const std::vector<NodeTimeline> &timelines, const std
         free_ += capacity;
         tl.gpu_changes(type, changes_);
     }
-    std::sort(changes_.begin(), changes_.end());
 }
 
 int FreeGpuSweep::free_at(int64_t when)
 {
-    for (; next_ < changes_.size() && changes_[next_].first <= when; next_++)
-        free_ += changes_[next_].second;
+    if (!heaped_) {
+        auto after = std::partition(changes_.begin(), changes_.end(),
+                                    [when](const std::pair<int64_t, int> &c) { return c.first <= when; });
+        for (auto it = changes_.begin(); it != after; ++it)
+            free_ += it->second;
+        changes_.erase(changes_.begin(), after);
+        std::make_heap(changes_.begin(), changes_.end(), later);
+        heaped_ = true;
+    }
+    while (!changes_.empty() && changes_.front().first <= when) {
+        free_ += changes_.front().second;
+        std::pop_heap(changes_.begin(), changes_.end(), later);
+        changes_.pop_back();
+    }
     return free_;
 }
 

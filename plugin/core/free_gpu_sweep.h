@@ -26,8 +26,13 @@ public:
     int free_at(int64_t when);
 
 private:
-    std::vector<std::pair<int64_t, int>> changes_;  // (when, change), in time order
-    size_t next_ = 0;                                // first change not yet applied
+    // (when, change) not yet applied. The first call applies every change
+    // up to its instant at once (the running jobs' starts, most of them)
+    // and makes the rest a heap with the earliest on top: a search mostly
+    // stops within the first few of hundreds of times, so the changes are
+    // put in order only as far as it asks.
+    std::vector<std::pair<int64_t, int>> changes_;
+    bool heaped_ = false;
     int free_ = 0;
 };
 

@@ -5,7 +5,9 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <utility>
 
+#include "core/ascending_times.h"
 #include "core/free_gpu_sweep.h"
 #include "core/gpu_closeness.h"
 #include "core/node_picker.h"
@@ -420,23 +422,22 @@ std::optional<Option> Planner::earliest(size_t index, const PendingJob &job, int
         return best_option(job, views_.types_for(index, job), timelines_, ranker_,
                            free_over(start, job.time_limit_s), nullptr, nullptr, scope(index, job));
     }
-    std::vector<int64_t> times;
+    std::vector<int64_t> release;
     for (int node : job.allowed_nodes)
-        timelines_[node].release_times(snap_.now, times);
-    std::sort(times.begin(), times.end());
-    times.erase(std::unique(times.begin(), times.end()), times.end());
+        timelines_[node].release_times(snap_.now, release);
+    AscendingTimes times(std::move(release));
     const auto &types = views_.types_for(index, job);
     std::vector<FreeGpuSweep> free_gpus;
     for (const auto &type : types)
         if (!type.empty())
             free_gpus.emplace_back(timelines_, job.allowed_nodes, type);
-    for (int64_t t : times) {
-        if (too_few_gpus(free_gpus, t, requested_gpus(job)))
+    while (auto t = times.next()) {
+        if (too_few_gpus(free_gpus, *t, requested_gpus(job)))
             continue;
-        auto option = best_option(job, types, timelines_, ranker_, free_over(t, job.time_limit_s), nullptr, nullptr,
+        auto option = best_option(job, types, timelines_, ranker_, free_over(*t, job.time_limit_s), nullptr, nullptr,
                                   scope(index, job));
         if (option) {
-            start = t;
+            start = *t;
             return option;
         }
     }

@@ -44,6 +44,18 @@ static void free_gpus_follow_usage_starts_and_ends(void **)
     assert_int_equal(k80.free_at(200), 4);
 }
 
+// The first question applies every change up to its instant at once, the
+// later ones only what lies between.
+static void a_first_question_late_in_time_counts_all_before_it(void **)
+{
+    std::vector<NodeTimeline> tl = timelines();
+    FreeGpuSweep v100(tl, {0, 1, 2, 3}, "v100");
+    assert_int_equal(v100.free_at(120), 4 + 2);
+    assert_int_equal(v100.free_at(120), 4 + 2);
+    assert_int_equal(v100.free_at(149), 4 + 2);
+    assert_int_equal(v100.free_at(1000), 8);
+}
+
 static void only_listed_nodes_count(void **)
 {
     std::vector<NodeTimeline> tl = timelines();
@@ -66,6 +78,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(free_gpus_follow_usage_starts_and_ends),
+        cmocka_unit_test(a_first_question_late_in_time_counts_all_before_it),
         cmocka_unit_test(only_listed_nodes_count),
         cmocka_unit_test(a_cancelled_usage_frees_again),
     };
