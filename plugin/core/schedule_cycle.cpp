@@ -107,6 +107,7 @@ private:
     void plan_record(size_t index);
     bool start_chosen(size_t index, const PendingJob &job);
     int start_tasks(size_t index, const PendingJob &job, int tasks, bool &held_back, ShapeMemo &memo);
+    void start_on(size_t index, const PendingJob &job, Option &option);
     Decision blocked(size_t index, const PendingJob &job);
     std::optional<Option> earliest(size_t index, const PendingJob &job, int64_t &start);
     std::optional<int64_t> earliest_one_node(size_t index, const PendingJob &job);
@@ -352,20 +353,25 @@ int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &h
         held_back = !option;
         if (!option)
             break;
-        hold(option->pick, snap_.now, job.time_limit_s);
-        take_shards(option->pick, job);
-        Decision d = make_decision(index, job, Verdict::Start);
-        d.shared = std::move(option->pick.shared);
-        d.by_slowdown = option->pick.by_slowdown;
-        d.shard_candidates = option->pick.shard_candidates;
-        d.unpredicted_joined = option->pick.unpredicted_joined;
-        d.placement = std::move(option->pick.placement);
-        d.gpu_type = option->gpu_type;
-        d.start_time = snap_.now;
-        predict(d, job);
-        plan_.decisions.push_back(std::move(d));
+        start_on(index, job, *option);
     }
     return started;
+}
+
+void Planner::start_on(size_t index, const PendingJob &job, Option &option)
+{
+    hold(option.pick, snap_.now, job.time_limit_s);
+    take_shards(option.pick, job);
+    Decision d = make_decision(index, job, Verdict::Start);
+    d.shared = std::move(option.pick.shared);
+    d.by_slowdown = option.pick.by_slowdown;
+    d.shard_candidates = option.pick.shard_candidates;
+    d.unpredicted_joined = option.pick.unpredicted_joined;
+    d.placement = std::move(option.pick.placement);
+    d.gpu_type = option.gpu_type;
+    d.start_time = snap_.now;
+    predict(d, job);
+    plan_.decisions.push_back(std::move(d));
 }
 
 // For a job that runs on one node, the first time after now at which some
@@ -477,10 +483,17 @@ bool Planner::start_chosen(size_t index, const PendingJob &job)
         return false;
     PendingJob chosen = job;
     chosen.gpus = it->second;
-    bool held_back = false;
     ShapeMemo memo;  // what is learnt of the record's own request does not hold for this one
-    if (start_tasks(index, chosen, 1, held_back, memo) == 0)
+    // A node gives at most over the time limit what it has free now, so a
+    // placement over the limit is one now too and room now need not be
+    // asked first; but a shard job also needs a GPU with its shards free
+    // now (shards_free_now), which room_now() alone asks.
+    if (chosen.shards_per_node > 0 && !room_now(index, chosen, memo))
         return false;
+    auto option = room_over_limit(index, chosen, memo);
+    if (!option)
+        return false;
+    start_on(index, chosen, *option);
     plan_.decisions.back().chosen_request = it->second;
     return true;
 }
