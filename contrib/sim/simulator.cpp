@@ -9,6 +9,7 @@
 #include "core/allocator_cycle.h"
 #include "core/exploring_ranker.h"
 #include "core/measured_speed_ranker.h"
+#include "core/node_list.h"
 #include "core/observed_speeds.h"
 #include "core/preempt_cadence.h"
 #include "core/preempt_cycle.h"
@@ -80,7 +81,8 @@ private:
     // (in step with running_) and the first max_jobs of pending_.
     core::ClusterSnapshot snap_;
     std::vector<size_t> order_;              // jobs by arrival
-    std::vector<std::vector<int>> allowed_;  // per job: nodes of types it can run on
+    core::NodeListPool node_lists_;          // jobs with equal allowed nodes share one list
+    std::vector<core::NodeList> allowed_;    // per job: nodes of types it can run on
     std::vector<int64_t> limit_s_;           // per job: its time limit
     std::vector<size_t> rank_;               // per job: its place in order_
     std::vector<double> remaining_;          // per job: steps left from its last checkpoint
@@ -99,7 +101,7 @@ private:
 void Simulation::prepare(size_t job)
 {
     JobLimit limit = job_limit(result_.jobs[job].trace, snap_.nodes, speed_, config_.limit_factor);
-    allowed_.push_back(std::move(limit.allowed_nodes));
+    allowed_.push_back(node_lists_.list_of(std::move(limit.allowed_nodes)));
     limit_s_.push_back(limit.limit_s);
 }
 

@@ -2,7 +2,7 @@
 
 namespace accord::core {
 
-size_t GpusByNodeSet::number_of(const std::vector<int> &node_list)
+size_t GpusByNodeSet::number_of(const NodeList &node_list)
 {
     size_t number = ids_.id_of(node_list);
     if (number == gpus_.size())  // numbers are given in the order lists are first seen

@@ -20,9 +20,9 @@ public:
 
     // The list's number (core/node_set_ids.h); its GPUs are summed up here
     // if it is new.
-    size_t number_of(const std::vector<int> &node_list);
+    size_t number_of(const NodeList &node_list);
     const NodeSetGpus &gpus(size_t number) const { return gpus_[number]; }
-    const NodeSetGpus &gpus_of(const std::vector<int> &node_list) { return gpus(number_of(node_list)); }
+    const NodeSetGpus &gpus_of(const NodeList &node_list) { return gpus(number_of(node_list)); }
 
 private:
     const std::vector<Node> &nodes_;

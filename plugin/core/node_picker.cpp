@@ -247,7 +247,7 @@ std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_typ
     std::vector<NodeFree> frees;
     frees.reserve(typed ? scope.typed_nodes->size() : job.allowed_nodes.size());
     int free_gpus = 0;
-    for (int node : typed ? *scope.typed_nodes : job.allowed_nodes) {
+    for (int node : typed ? *scope.typed_nodes : job.allowed_nodes.nodes()) {
         bool required = std::find(job.required_nodes.begin(), job.required_nodes.end(), node) !=
                         job.required_nodes.end();
         bool has_type = typed || gpu_type.empty() || timelines.at(node).capacity().gpus_of(gpu_type) > 0;

@@ -1,27 +1,24 @@
 #include "core/node_set_ids.h"
 
-#include <cstdint>
-
 namespace accord::core {
 
-size_t NodeSetIds::Hash::operator()(const std::vector<int> &nodes) const
+size_t NodeSetIds::id_of(const NodeList &nodes)
 {
-    uint64_t h = 1469598103934665603ull;  // FNV-1a over the node numbers
-    for (int node : nodes)
-        h = (h ^ static_cast<uint32_t>(node)) * 1099511628211ull;
-    return static_cast<size_t>(h ^ nodes.size());
-}
-
-size_t NodeSetIds::id_of(const std::vector<int> &nodes)
-{
-    // Neighbours in a queue mostly carry the same list, and comparing two
-    // lists is cheaper than hashing one.
-    if (last_ && *last_ == nodes)
+    // Neighbours in a queue mostly carry copies of one list.
+    if (asked_ && last_.shares_with(nodes))
         return last_id_;
-    auto it = ids_.try_emplace(nodes, ids_.size()).first;
-    last_ = &it->first;  // the map's elements stay where they are
-    last_id_ = it->second;
-    return last_id_;
+    auto known = by_storage_.find(nodes.storage());
+    size_t id = 0;
+    if (known != by_storage_.end()) {
+        id = known->second.second;
+    } else {
+        id = ids_.try_emplace(nodes.nodes(), ids_.size()).first->second;
+        by_storage_.emplace(nodes.storage(), std::make_pair(nodes, id));
+    }
+    last_ = nodes;
+    last_id_ = id;
+    asked_ = true;
+    return id;
 }
 
 }  // namespace accord::core

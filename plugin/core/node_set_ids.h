@@ -7,7 +7,10 @@
 
 #include <cstddef>
 #include <unordered_map>
+#include <utility>
 #include <vector>
+
+#include "core/node_list.h"
 
 namespace accord::core {
 
@@ -15,15 +18,19 @@ class NodeSetIds {
 public:
     // The number of `nodes`' list: the same for equal lists, 0, 1, ... in
     // the order lists are first seen.
-    size_t id_of(const std::vector<int> &nodes);
+    size_t id_of(const NodeList &nodes);
 
 private:
     struct Hash {
-        size_t operator()(const std::vector<int> &nodes) const;
+        size_t operator()(const std::vector<int> &nodes) const { return hash_of(nodes); }
     };
-    std::unordered_map<std::vector<int>, size_t, Hash> ids_;
-    const std::vector<int> *last_ = nullptr;  // the list last asked for
+    std::unordered_map<std::vector<int>, size_t, Hash> ids_;  // by content
+    // By shared copy (NodeList::storage()), each kept alive here: copies
+    // of a list are known without reading it.
+    std::unordered_map<const void *, std::pair<NodeList, size_t>> by_storage_;
+    NodeList last_;  // the list last asked for
     size_t last_id_ = 0;
+    bool asked_ = false;
 };
 
 }  // namespace accord::core

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/gpu_topology.h"
+#include "core/node_list.h"
 #include "core/resources.h"
 #include "core/slowdown_table.h"
 
@@ -105,7 +106,7 @@ struct PendingJob {
     GpuRequest gpus;
     int shards_per_node = 0;  // gres/shard (or gres/mps) on each node, all from one GPU
     bool exclusive = false;   // whole nodes
-    std::vector<int> allowed_nodes;   // partition, reservation and exclusions applied
+    NodeList allowed_nodes;           // partition, reservation and exclusions applied
     std::vector<int> required_nodes;  // must be part of the allocation
     // The job's hints (core/job_hints.h), checked against its request and limits.
     std::vector<std::string> accepted_types;  // a typeless GPU request goes only to these; empty = any type

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/node_list.h"
 #include "slurm/slurm_gpus.h"
 #include "slurm/slurm_headers.h"
 #include "slurm/slurm_hints.h"
@@ -225,7 +226,7 @@ void set_cpus_and_memory(core::PendingJob &p, struct job_details *d)
 }
 
 bool to_pending(job_queue_rec_t *rec, time_t now, const std::vector<int> &cluster_index,
-                const std::vector<core::Node> &nodes, core::PendingJob &p)
+                const std::vector<core::Node> &nodes, core::NodeListPool &node_lists, core::PendingJob &p)
 {
     job_record_t *job = rec->job_ptr;
     part_record_t *part = rec->part_ptr;
@@ -254,7 +255,7 @@ bool to_pending(job_queue_rec_t *rec, time_t now, const std::vector<int> &cluste
     p.gpus = job_gpu_request(job);
     p.shards_per_node = job_shard_request(job);
     p.exclusive = !job->details->share_res || (job->details->whole_node & WHOLE_NODE_REQUIRED);
-    p.allowed_nodes = to_cluster(allowed, cluster_index);
+    p.allowed_nodes = node_lists.list_of(to_cluster(allowed, cluster_index));
     p.required_nodes = to_cluster(job->details->req_node_bitmap, cluster_index);
     FREE_NULL_BITMAP(allowed);
     read_hints(job, nodes, p);
@@ -265,9 +266,10 @@ void add_queue(SlurmSnapshot &snap, const std::vector<int> &cluster_index, time_
 {
     List queue = build_job_queue(true, false);
     sort_job_queue(queue);
+    core::NodeListPool node_lists;  // a partition's jobs share their list
     while (auto *rec = static_cast<job_queue_rec_t *>(list_pop(queue))) {
         core::PendingJob p;
-        if (snap.cluster.queue.size() < max_jobs && to_pending(rec, now, cluster_index, snap.cluster.nodes, p)) {
+        if (snap.cluster.queue.size() < max_jobs && to_pending(rec, now, cluster_index, snap.cluster.nodes, node_lists, p)) {
             bool meta = rec->job_ptr->array_recs && rec->array_task_id == NO_VAL;
             snap.refs.push_back({p.job_id, meta, p.partition});
             snap.cluster.queue.push_back(std::move(p));

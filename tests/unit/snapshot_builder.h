@@ -124,8 +124,10 @@ public:
         p.cpus_per_node = 1;
         p.gpus = std::move(gpus);
         p.time_limit_s = time_limit_s;
+        std::vector<int> all_nodes;
         for (size_t i = 0; i < snap_.nodes.size(); i++)
-            p.allowed_nodes.push_back(static_cast<int>(i));
+            all_nodes.push_back(static_cast<int>(i));
+        p.allowed_nodes = all_nodes;
         snap_.queue.push_back(std::move(p));
         return snap_.queue.back();
     }

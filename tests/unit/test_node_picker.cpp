@@ -523,7 +523,7 @@ static void no_allowed_nodes_gives_no_pick(void **)
     SnapshotBuilder b;
     b.add_node("n", 64, 8000);
     PendingJob &j = b.add_pending(10, 1);
-    j.allowed_nodes.clear();
+    j.allowed_nodes = {};
     assert_false(pick_now(b, j, "").has_value());
 }
 
