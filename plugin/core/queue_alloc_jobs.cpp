@@ -1,8 +1,10 @@
 #include "core/queue_alloc_jobs.h"
 
-#include <map>
+#include <functional>
 #include <optional>
+#include <string>
 #include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
@@ -28,18 +30,35 @@ std::optional<AllocJob> alloc_job(const PendingJob &job, const std::vector<Reque
 // What request_options() reads of a job, its allowed nodes by number
 // (core/queue_views.h). A queue holds many jobs of one shape, so their
 // options are computed once per cycle. The rankers rate a job by its model
-// family alone (gpu_type_ranker.h). The fields are compared in place, not
-// copied, the cheap ones first.
+// family alone (gpu_type_ranker.h). The fields are hashed and compared in
+// place, not copied: every record of every cycle looks its shape up.
 using OptionsKey = std::pair<size_t, const PendingJob *>;  // node list number, job
 
+auto options_fields(const OptionsKey &k)
+{
+    const PendingJob &j = *k.second;
+    return std::tie(k.first, j.gpus.per_node, j.gpus.per_job, j.min_nodes, j.max_nodes, j.gpu_count_min,
+                    j.gpu_count_max, j.gpus.type, j.family, j.accepted_types);
+}
+
 struct SameOptions {
-    static auto fields(const OptionsKey &k)
+    bool operator()(const OptionsKey &a, const OptionsKey &b) const { return options_fields(a) == options_fields(b); }
+};
+
+struct OptionsHash {
+    size_t operator()(const OptionsKey &k) const
     {
         const PendingJob &j = *k.second;
-        return std::tie(k.first, j.gpus.per_node, j.gpus.per_job, j.min_nodes, j.max_nodes, j.gpu_count_min,
-                        j.gpu_count_max, j.gpus.type, j.family, j.accepted_types);
+        size_t h = k.first;
+        for (int n : {j.gpus.per_node, j.gpus.per_job, j.min_nodes, j.max_nodes, j.gpu_count_min, j.gpu_count_max})
+            h = h * 31 + static_cast<size_t>(n);
+        std::hash<std::string> of;
+        h = h * 31 + of(j.gpus.type);
+        h = h * 31 + of(j.family);
+        for (const auto &type : j.accepted_types)
+            h = h * 31 + of(type);
+        return h;
     }
-    bool operator()(const OptionsKey &a, const OptionsKey &b) const { return fields(a) < fields(b); }
 };
 
 }  // namespace
@@ -51,7 +70,7 @@ QueueAllocJobs queue_alloc_jobs(const ClusterSnapshot &s, const PlanningOrder &o
                                 QueueViews &views)
 {
     QueueAllocJobs out;
-    std::map<OptionsKey, std::shared_ptr<const std::vector<RequestOption>>, SameOptions> known;
+    std::unordered_map<OptionsKey, std::shared_ptr<const std::vector<RequestOption>>, OptionsHash, SameOptions> known;
     std::unordered_set<uint32_t> seen(order.records.size());
     for (size_t i : order.records) {
         const PendingJob &job = s.queue[i];
