@@ -241,7 +241,7 @@ std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_typ
             return std::nullopt;
     int most = std::min<int>(job.max_nodes, static_cast<int>(job.allowed_nodes.size()));
     int least = std::max<int>(job.min_nodes, static_cast<int>(job.required_nodes.size()));
-    int fewest = scope.free_at_most ? fewest_gpus_per_node(job, gpu_type, most) : 0;
+    int fewest = scope.free_gpus_at_most ? fewest_gpus_per_node(job, gpu_type, most) : 0;
     bool typed = scope.typed_nodes && job.required_nodes.empty() && !gpu_type.empty();
     // What each allowed node can give is the same for every node count.
     std::vector<NodeFree> frees;
@@ -255,7 +255,7 @@ std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_typ
             return std::nullopt;
         if (!has_type)
             continue;  // cannot give this job any GPU of the type
-        if (fewest > 0 && !required && (*scope.free_at_most)[node].gpus_of(gpu_type) < fewest)
+        if (fewest > 0 && !required && (*scope.free_gpus_at_most)[node] < fewest)
             continue;  // cannot give it its GPUs on any node count
         frees.push_back({node, free_of(node), required});
         free_gpus += gpu_type.empty() ? 0 : frees.back().free.gpus_of(gpu_type);

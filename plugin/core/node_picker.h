@@ -39,10 +39,10 @@ using FreeResources = std::function<Resources(int node)>;
 // What the caller knows that narrows pick_nodes()'s search (a start tries
 // hundreds of nodes); neither changes the pick.
 struct NodeScope {
-    // Per node, at least what `free_of` gives (for a start now, what it has
-    // free at this instant): nodes with fewer GPUs of the type than the job
+    // Per node, at least the GPUs of the type `free_of` gives (for a start
+    // now, what it has free at this instant): nodes with fewer than the job
     // takes on any node are passed over without asking `free_of`.
-    const std::vector<Resources> *free_at_most = nullptr;
+    const std::vector<int> *free_gpus_at_most = nullptr;
     // The job's allowed nodes whose capacity has GPUs of the type, in the
     // job's order (core/typed_nodes.h); used when no node is required.
     const std::vector<int> *typed_nodes = nullptr;

@@ -86,6 +86,7 @@ public:
           memos_(views_.shapes().shapes()), timelines_(build_timelines(s)), closeness_(s.nodes),
           sharing_(s.nodes, s.slowdowns)
     {
+        free_now_.reserve(timelines_.size());
         for (const auto &tl : timelines_) {
             free_now_.push_back(tl.free_during(s.now, s.now + 1));
             if (tl.schedulable())
@@ -126,7 +127,8 @@ private:
     void predict(Decision &d, const PendingJob &job);
     FreeResources free_over(int64_t start, int64_t limit) const;
     FreeResources free_right_now() const;
-    ScopeOfType scope(size_t index, const PendingJob &job, const std::vector<Resources> *free_at_most = nullptr);
+    ScopeOfType scope(size_t index, const PendingJob &job, bool start_now = false);
+    const std::vector<int> &free_now_gpus(const std::string &type);
 
     const ClusterSnapshot &snap_;
     const CycleConfig &config_;
@@ -141,6 +143,9 @@ private:
     // so only starts change it. A job that does not fit here cannot start.
     std::vector<Resources> free_now_;
     GpuCounts free_now_total_;  // free_now_ summed over schedulable nodes
+    // free_now_'s GPUs of a type per node, made when first asked: every
+    // start tests hundreds of nodes against it.
+    std::map<std::string, std::vector<int>> free_now_gpus_;
     // Which GPUs are free now and how close: starts now take theirs out.
     GpuCloseness closeness_;
     // Which GPUs have shards free now, and whose jobs are on them.
@@ -166,15 +171,28 @@ FreeResources Planner::free_right_now() const
 }
 
 // Only the job's nodes with GPUs of a type can hold it with that type; for
-// a start now, `free_at_most` is what a node has free now (the most it has
+// a start now, a node has at most the GPUs it has free now (the most it has
 // over any period from now).
-ScopeOfType Planner::scope(size_t index, const PendingJob &job, const std::vector<Resources> *free_at_most)
+ScopeOfType Planner::scope(size_t index, const PendingJob &job, bool start_now)
 {
     size_t node_set = views_.shapes().node_set(index);
-    return [this, node_set, &job, free_at_most](const std::string &type) {
-        return NodeScope{free_at_most,
-                         type.empty() ? nullptr : &views_.typed_nodes().of(node_set, job.allowed_nodes, type)};
+    return [this, node_set, &job, start_now](const std::string &type) {
+        if (type.empty())
+            return NodeScope{};
+        return NodeScope{start_now ? &free_now_gpus(type) : nullptr,
+                         &views_.typed_nodes().of(node_set, job.allowed_nodes, type)};
     };
+}
+
+const std::vector<int> &Planner::free_now_gpus(const std::string &type)
+{
+    auto it = free_now_gpus_.find(type);
+    if (it != free_now_gpus_.end())
+        return it->second;
+    std::vector<int> &gpus = free_now_gpus_[type];
+    for (const auto &free : free_now_)
+        gpus.push_back(free.gpus_of(type));
+    return gpus;
 }
 
 void Planner::hold(const Pick &pick, int64_t start, int64_t limit)
@@ -183,6 +201,8 @@ void Planner::hold(const Pick &pick, int64_t start, int64_t limit)
         timelines_[use.node].add_usage(start, start + limit, use.used);
         if (start == snap_.now) {
             free_now_[use.node] -= use.used;
+            for (auto &[type, gpus] : free_now_gpus_)
+                gpus[use.node] = free_now_[use.node].gpus_of(type);
             for (const auto &[type, count] : use.used.gpus)
                 closeness_.take(use.node, type, count);
             if (timelines_[use.node].schedulable())
@@ -274,7 +294,7 @@ bool Planner::room_now(size_t index, const PendingJob &job, ShapeMemo &memo)
     if (shards_free_now(job) && (one_node_job(job) ? one_node_room_now(index, job, memo)
                                                    : any_option(job, views_.types_for(index, job), timelines_,
                                                                 free_right_now(), &free_now_total_,
-                                                                scope(index, job, &free_now_))))
+                                                                scope(index, job, true))))
         return true;
     memo.no_room_now = true;
     return false;
@@ -289,7 +309,7 @@ std::optional<Option> Planner::room_over_limit(size_t index, const PendingJob &j
     // A start now: what a node has free over the limit is at most what it has free now.
     auto option = best_option(job, views_.types_for(index, job), timelines_, ranker_,
                               free_over(snap_.now, job.time_limit_s), &closeness_, &sharing_,
-                              scope(index, job, &free_now_));
+                              scope(index, job, true));
     if (!option)
         memo.no_room_for_limit = job.time_limit_s;
     return option;

@@ -570,6 +570,14 @@ static PendingJob &twelve_gpus_on_up_to_four(SnapshotBuilder &b)
     return j;
 }
 
+static std::vector<int> a100s_of(const std::vector<Resources> &free)
+{
+    std::vector<int> out;
+    for (const auto &r : free)
+        out.push_back(r.gpus_of("a100"));
+    return out;
+}
+
 static void free_at_most_passes_over_nodes_that_can_hold_no_part(void **)
 {
     SnapshotBuilder b;
@@ -581,7 +589,8 @@ static void free_at_most_passes_over_nodes_that_can_hold_no_part(void **)
         asked.insert(n);
         return free[n];
     };
-    auto p = pick_nodes(j, "a100", tl, free_of, nullptr, nullptr, NodeScope{&free});
+    std::vector<int> free_gpus = a100s_of(free);
+    auto p = pick_nodes(j, "a100", tl, free_of, nullptr, nullptr, NodeScope{&free_gpus});
     assert_true(p.has_value());
     assert_true(asked.count(0) == 0);
     assert_true(asked.count(1) == 1);
@@ -597,7 +606,8 @@ static void free_at_most_keeps_the_pick(void **)
     free[1] = res(64, 512000, {{"a100", 4}});
     free[2] = res(64, 512000, {{"a100", 5}});  // now three nodes of 4 GPUs hold it
     auto free_of = [&free](int n) { return free[n]; };
-    auto bounded = pick_nodes(j, "a100", tl, free_of, nullptr, nullptr, NodeScope{&free});
+    std::vector<int> free_gpus = a100s_of(free);
+    auto bounded = pick_nodes(j, "a100", tl, free_of, nullptr, nullptr, NodeScope{&free_gpus});
     auto unbounded = pick_nodes(j, "a100", tl, free_of);
     assert_true(unbounded.has_value());
     assert_true(bounded.has_value());
