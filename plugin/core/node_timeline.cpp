@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 namespace accord::core {
 
@@ -162,7 +163,7 @@ static bool has_shard_jobs(const Node &node)
 // What shard jobs hold beyond their shards, until they end: their GPUs
 // whole, and on one_sharing nodes the other GPUs' shards.
 static void hold_for_shard_jobs(const ClusterSnapshot &snapshot, std::vector<NodeTimeline> &timelines,
-                                std::vector<Resources> &explained)
+                                std::vector<Resources> &unexplained)
 {
     // Most clusters have no shard jobs: skip the running jobs' ends then
     // (the simulator builds timelines many times per cycle).
@@ -172,7 +173,7 @@ static void hold_for_shard_jobs(const ClusterSnapshot &snapshot, std::vector<Nod
     for (const auto &job : snapshot.running)
         ends[job.job_id] = job.end_time;
     for (size_t i = 0; i < snapshot.nodes.size(); i++) {
-        explained[i] += hold_shared_gpus(snapshot.nodes[i], ends, snapshot.now, timelines[i]);
+        unexplained[i] -= hold_shared_gpus(snapshot.nodes[i], ends, snapshot.now, timelines[i]);
         hold_unshared_gpus(snapshot.nodes[i], ends, snapshot.now, timelines[i]);
     }
 }
@@ -180,10 +181,15 @@ static void hold_for_shard_jobs(const ClusterSnapshot &snapshot, std::vector<Nod
 std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
 {
     std::vector<NodeTimeline> timelines;
-    std::vector<Resources> explained(snapshot.nodes.size());
+    // Per node, what it reports allocated less what running jobs hold there.
+    std::vector<Resources> unexplained;
     timelines.reserve(snapshot.nodes.size());
-    for (const auto &node : snapshot.nodes)
+    unexplained.reserve(snapshot.nodes.size());
+    for (const auto &node : snapshot.nodes) {
         timelines.emplace_back(node.capacity, node.schedulable);
+        unexplained.push_back(node.capacity);
+        unexplained.back() -= node.free;
+    }
     std::vector<size_t> usages(snapshot.nodes.size(), 1);  // the running jobs' and what they leave unexplained
     for (const auto &job : snapshot.running)
         for (const auto &use : job.usage)
@@ -195,17 +201,14 @@ std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
         int64_t end = std::max(job.end_time, snapshot.now + 1);
         for (const auto &use : job.usage) {
             timelines.at(use.node).add_usage(snapshot.now, end, use.used);
-            explained[use.node] += use.used;
+            unexplained[use.node] -= use.used;
         }
     }
-    hold_for_shard_jobs(snapshot, timelines, explained);
+    hold_for_shard_jobs(snapshot, timelines, unexplained);
     for (size_t i = 0; i < snapshot.nodes.size(); i++) {
-        Resources unexplained = snapshot.nodes[i].capacity;
-        unexplained -= snapshot.nodes[i].free;
-        unexplained -= explained[i];
-        unexplained = clamp_at_zero(unexplained);
-        if (!is_nothing(unexplained))  // usually all explained: holding nothing would change no free amount
-            timelines[i].add_usage(snapshot.now, kForever, unexplained);
+        Resources held = clamp_at_zero(std::move(unexplained[i]));
+        if (!is_nothing(held))  // usually all explained: holding nothing would change no free amount
+            timelines[i].add_usage(snapshot.now, kForever, held);
     }
     return timelines;
 }
