@@ -22,9 +22,14 @@ public:
     const std::map<std::string, std::vector<int>> &counts() const { return counts_; }
     // Those of one type; none when no listed node names it.
     const std::vector<int> &counts_of(const std::string &type) const;
+    // Their sum: the GPUs of the type on the listed nodes.
+    int total_of(const std::string &type) const;
+    // How many listed nodes have at least `gpus` of the type.
+    int nodes_with(const std::string &type, int gpus) const;
 
 private:
     std::map<std::string, std::vector<int>> counts_;
+    std::map<std::string, int> totals_;
 };
 
 }  // namespace accord::core

@@ -28,15 +28,14 @@ std::vector<std::string> gpu_types_for(const PendingJob &job, const std::vector<
 
 std::vector<std::string> types_holding(const PendingJob &job, const NodeSetGpus &on)
 {
+    // Asked for every start: the list's sums and sorted counts answer
+    // without walking its nodes.
     std::vector<std::string> types;
-    for (const auto &[type, counts] : on.counts()) {
-        int in_all = 0, nodes_enough = 0;
-        for (int count : counts) {
-            in_all += count;
-            if (count >= job.gpus.per_node)
-                nodes_enough++;
-        }
-        bool holds = job.gpus.per_job > 0 ? in_all >= job.gpus.per_job : nodes_enough >= std::max(job.min_nodes, 1);
+    for (const auto &entry : on.counts()) {
+        const std::string &type = entry.first;
+        int in_all = on.total_of(type);
+        bool holds = job.gpus.per_job > 0 ? in_all >= job.gpus.per_job
+                                          : on.nodes_with(type, job.gpus.per_node) >= std::max(job.min_nodes, 1);
         if (in_all > 0 && holds)
             types.push_back(type);
     }

@@ -37,6 +37,20 @@ static void counts_by_type_largest_first(void **)
     assert_string_equal(on.counts().begin()->first.c_str(), "k80");  // in name order
 }
 
+static void totals_and_nodes_with_enough(void **)
+{
+    std::vector<Node> nodes = cluster();
+    NodeSetGpus on({0, 2, 1, 3, 4}, nodes);
+    assert_int_equal(on.total_of("v100"), 10);
+    assert_int_equal(on.total_of("k80"), 4);
+    assert_int_equal(on.total_of("a100"), 0);
+    assert_int_equal(on.nodes_with("v100", 2), 2);
+    assert_int_equal(on.nodes_with("v100", 3), 1);
+    assert_int_equal(on.nodes_with("v100", 9), 0);
+    assert_int_equal(on.nodes_with("v100", 0), 3);  // the node with none too
+    assert_int_equal(on.nodes_with("a100", 1), 0);
+}
+
 static void only_listed_nodes_count(void **)
 {
     std::vector<Node> nodes = cluster();
@@ -62,6 +76,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(counts_by_type_largest_first),
+        cmocka_unit_test(totals_and_nodes_with_enough),
         cmocka_unit_test(only_listed_nodes_count),
         cmocka_unit_test(one_summary_per_distinct_list),
     };
