@@ -28,9 +28,6 @@ private:
     // By shared copy (NodeList::storage()), each kept alive here: copies
     // of a list are known without reading it.
     std::unordered_map<const void *, std::pair<NodeList, size_t>> by_storage_;
-    NodeList last_;  // the list last asked for
-    size_t last_id_ = 0;
-    bool asked_ = false;
 };
 
 }  // namespace accord::core
