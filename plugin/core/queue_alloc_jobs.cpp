@@ -5,7 +5,6 @@
 #include <string>
 #include <tuple>
 #include <unordered_map>
-#include <unordered_set>
 #include <utility>
 
 namespace accord::core {
@@ -22,6 +21,7 @@ std::optional<AllocJob> alloc_job(const PendingJob &job, const std::vector<Reque
     AllocJob a;
     a.id = job.job_id;
     bool may_spread = job.max_nodes > 1;
+    a.options.reserve(options.size());
     for (const auto &o : options)
         a.options.push_back(JobOption{o.request.type, o.gpus, o.rate, may_spread ? o.rate : 0});
     return a;
@@ -71,10 +71,16 @@ QueueAllocJobs queue_alloc_jobs(const ClusterSnapshot &s, const PlanningOrder &o
 {
     QueueAllocJobs out;
     std::unordered_map<OptionsKey, std::shared_ptr<const std::vector<RequestOption>>, OptionsHash, SameOptions> known;
-    std::unordered_set<uint32_t> seen(order.records.size());
+    std::vector<bool> seen(views.jobs().size(), false);  // by job number
+    out.jobs.reserve(order.records.size());
+    out.record.reserve(order.records.size());
+    out.options.reserve(order.records.size());
     for (size_t i : order.records) {
         const PendingJob &job = s.queue[i];
-        if (!seen.insert(job.job_id).second || job.array_tasks != 1)
+        size_t number = views.jobs().of(i);
+        bool first = !seen[number];
+        seen[number] = true;
+        if (!first || job.array_tasks != 1)
             continue;
         size_t node_set = views.shapes().node_set(i);
         OptionsKey key{node_set, &job};

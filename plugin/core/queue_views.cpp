@@ -5,7 +5,7 @@
 namespace accord::core {
 
 QueueViews::QueueViews(const ClusterSnapshot &snapshot, size_t records)
-    : gpus_on_(snapshot.nodes), shapes_(snapshot.queue, records, gpus_on_),
+    : gpus_on_(snapshot.nodes), shapes_(snapshot.queue, records, gpus_on_), jobs_(snapshot.queue, records),
       typed_nodes_(snapshot.nodes)
 {
 }

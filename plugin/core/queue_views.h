@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/gpus_by_node_set.h"
+#include "core/job_numbers.h"
 #include "core/request_shapes.h"
 #include "core/snapshot.h"
 #include "core/typed_nodes.h"
@@ -27,6 +28,7 @@ public:
     QueueViews &operator=(const QueueViews &) = delete;
 
     const RequestShapes &shapes() const { return shapes_; }
+    const JobNumbers &jobs() const { return jobs_; }
     // The GPUs by type on `record`'s allowed nodes.
     const NodeSetGpus &gpus_of(size_t record) const { return gpus_on_.gpus(shapes_.node_set(record)); }
     TypedNodes &typed_nodes() { return typed_nodes_; }
@@ -37,6 +39,7 @@ public:
 private:
     GpusByNodeSet gpus_on_;
     RequestShapes shapes_;  // numbers node lists through gpus_on_
+    JobNumbers jobs_;
     TypedNodes typed_nodes_;
     // By the request's GPU type, the types it accepts, its node list's number.
     std::map<std::tuple<std::string, std::vector<std::string>, size_t>, std::vector<std::string>> types_;

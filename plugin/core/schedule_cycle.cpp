@@ -84,7 +84,7 @@ public:
         : snap_(s), config_(c), ranker_(r), choices_(choices), order_(order),
           views_(views ? *views : own_views_.emplace(s, c.max_jobs)),
           memos_(views_.shapes().shapes()), timelines_(build_timelines(s)), closeness_(s.nodes),
-          sharing_(s.nodes, s.slowdowns)
+          sharing_(s.nodes, s.slowdowns), tasks_started_(views_.jobs().size(), 0)
     {
         free_now_.reserve(timelines_.size());
         for (const auto &tl : timelines_) {
@@ -151,8 +151,9 @@ private:
     // Which GPUs have shards free now, and whose jobs are on them.
     ShardSharing sharing_;
     // A job queued in several partitions has one record per partition: its
-    // tasks start once in all, and it holds at most one reservation.
-    std::map<uint32_t, int> tasks_started_;
+    // tasks start once in all (counted by views_.jobs()' number), and it
+    // holds at most one reservation.
+    std::vector<int> tasks_started_;
     std::map<uint32_t, Held> reserved_;
     CyclePlan plan_;
 };
@@ -521,7 +522,7 @@ bool Planner::start_chosen(size_t index, const PendingJob &job)
 void Planner::plan_record(size_t index)
 {
     const PendingJob &job = snap_.queue[index];
-    int &done = tasks_started_[job.job_id];
+    int &done = tasks_started_[views_.jobs().of(index)];
     int left = job.array_tasks - done;
     if (left <= 0)
         return;
