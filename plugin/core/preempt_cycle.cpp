@@ -1,7 +1,6 @@
 #include "core/preempt_cycle.h"
 
 #include <algorithm>
-#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -55,15 +54,26 @@ std::pair<std::string, int> held_gpus(const RunningJob &r, const ClusterSnapshot
 // reads them.
 std::vector<std::pair<int, int>> held_on_nodes(const RunningJob &r, const std::string &type)
 {
-    std::map<int, int> held;
+    std::vector<std::pair<int, int>> held;
+    held.reserve(r.usage.size());
     for (const auto &use : r.usage)
-        held[use.node] += use.used.gpus_of(type);
-    return {held.begin(), held.end()};
+        held.emplace_back(use.node, use.used.gpus_of(type));
+    std::sort(held.begin(), held.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    size_t kept = 0;  // one entry per node, its GPUs summed
+    for (size_t i = 0; i < held.size(); i++) {
+        if (kept > 0 && held[kept - 1].first == held[i].first)
+            held[kept - 1].second += held[i].second;
+        else
+            held[kept++] = held[i];
+    }
+    held.resize(kept);
+    return held;
 }
 
 std::vector<Movable> movable_jobs(const ClusterSnapshot &s, const GpuTypeRanker &ranker, const PreemptConfig &p)
 {
     std::vector<Movable> out;
+    out.reserve(s.running.size());
     // The ranker reads only the family of a job (gpu_type_ranker.h): one
     // PendingJob, built once, asks for every running job.
     PendingJob as_pending;
@@ -96,10 +106,10 @@ public:
 
 private:
     std::vector<AllocNode> nodes_;
-    std::vector<std::vector<std::pair<std::string, size_t>>> index_;  // per snapshot node: (type, place)
+    std::vector<size_t> first_;  // per snapshot node, and one past: where its entries start in nodes_
 };
 
-PreemptNodes::PreemptNodes(const ClusterSnapshot &s, const std::vector<Movable> &movable) : index_(s.nodes.size())
+PreemptNodes::PreemptNodes(const ClusterSnapshot &s, const std::vector<Movable> &movable)
 {
     std::vector<GpuCounts> gpus(s.nodes.size());
     for (size_t n = 0; n < s.nodes.size(); n++)
@@ -108,18 +118,21 @@ PreemptNodes::PreemptNodes(const ClusterSnapshot &s, const std::vector<Movable> 
     for (const auto &m : movable)
         for (const auto &use : s.running[m.running].usage)
             gpus[use.node][m.type] += use.used.gpus_of(m.type);
-    for (size_t n = 0; n < gpus.size(); n++)
+    first_.reserve(gpus.size() + 1);
+    for (size_t n = 0; n < gpus.size(); n++) {
+        first_.push_back(nodes_.size());
         for (const auto &[type, count] : gpus[n])
-            if (count > 0) {
-                index_[n].emplace_back(type, nodes_.size());
+            if (count > 0)
                 nodes_.push_back(AllocNode{type, count});
-            }
+    }
+    first_.push_back(nodes_.size());
 }
 
 size_t PreemptNodes::at(int node, const std::string &type) const
 {
-    for (const auto &[t, place] : index_.at(node))
-        if (t == type)
+    size_t n = static_cast<size_t>(node);
+    for (size_t place = first_.at(n); place < first_.at(n + 1); place++)
+        if (nodes_[place].gpu_type == type)
             return place;
     throw std::out_of_range("no GPUs of " + type + " on node " + std::to_string(node));
 }
@@ -132,6 +145,7 @@ AllocJob alloc_job(const Movable &m, const ClusterSnapshot &s, const PreemptNode
     a.options = {JobOption{m.type, m.gpus, m.rate, r.usage.size() > 1 ? m.rate : 0}};
     a.current = 0;
     a.attained_gpu_s = static_cast<double>(m.gpus) * static_cast<double>(s.now - r.start_time);
+    a.held.reserve(r.usage.size());
     for (const auto &use : r.usage)
         a.held.push_back(NodeShare{nodes.at(use.node, m.type), use.used.gpus_of(m.type)});
     return a;
@@ -142,11 +156,12 @@ AllocJob alloc_job(const Movable &m, const ClusterSnapshot &s, const PreemptNode
 std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movable> &movable, const Cycle &c)
 {
     PreemptNodes nodes(s, movable);
-    std::vector<AllocJob> jobs;
-    for (const auto &m : movable)
-        jobs.push_back(alloc_job(m, s, nodes));
     PlanningOrder order = planning_order(s, c.config.max_jobs, c.config.fairness_bound, c.ranker);
     const QueueAllocJobs &queue = c.queue.jobs(order);
+    std::vector<AllocJob> jobs;
+    jobs.reserve(movable.size() + queue.jobs.size());
+    for (const auto &m : movable)
+        jobs.push_back(alloc_job(m, s, nodes));
     jobs.insert(jobs.end(), queue.jobs.begin(), queue.jobs.end());
     std::vector<AllocChoice> choice = allocate(jobs, nodes.nodes(), c.alloc);
     std::vector<Movable> out;
