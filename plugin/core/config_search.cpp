@@ -38,6 +38,11 @@ class Ladders {
 public:
     Ladders(const std::vector<SearchJob> &jobs, int types) : types_(types), start_(1, 0)
     {
+        size_t options = 0;
+        for (const auto &job : jobs)
+            options += job.options.size();
+        rungs_.reserve(options);
+        start_.reserve(jobs.size() * static_cast<size_t>(types) + 1);
         for (const auto &job : jobs)
             for (int k = 0; k < types; k++) {
                 size_t first = rungs_.size();
@@ -66,7 +71,7 @@ public:
     Search(const std::vector<SearchJob> &jobs, const std::vector<int> &capacity)
         : capacity_(capacity), ladders_(jobs, static_cast<int>(capacity.size())), type_(jobs.size()),
           level_(jobs.size(), 0), members_(capacity.size()), total_(capacity.size(), 0), used_(capacity.size(), 0),
-          elastic_(capacity.size(), 0)
+          elastic_(capacity.size(), 0), split_side_(jobs.size(), -1)
     {
         for (size_t j = 0; j < jobs.size(); j++) {
             type_[j] = jobs[j].type;
@@ -254,9 +259,14 @@ private:
         std::vector<size_t> items;
         std::vector<int> weight;
         std::vector<double> profit;
+        size_t members = members_[a].size() + members_[b].size();
+        items.reserve(members);
+        weight.reserve(members);
+        profit.reserve(members);
         int fixed_a = 0, fixed_b = 0, movable_gpus = 0;
         for (int k : {a, b})
             for (size_t j : members_[k]) {
+                split_side_[j] = k;
                 int gpus = ladder(j, k)[level_[j]].gpus;
                 auto on_a = at_count_on(j, a), on_b = at_count_on(j, b);
                 if (!on_a || !on_b) {
@@ -273,24 +283,21 @@ private:
         auto to_b = knapsack(weight, profit, movable_gpus - (capacity_[a] - fixed_a), capacity_[b] - fixed_b);
         if (!to_b)
             return false;
-        std::vector<int> to(items.size(), a);
         for (size_t i = 0; i < items.size(); i++)
-            if ((*to_b)[i])
-                to[i] = b;
-        return apply_split(a, b, items, to);
+            split_side_[items[i]] = (*to_b)[i] ? b : a;
+        return apply_split(a, b);
     }
 
-    // Moves the items to their sides when that raises the two types'
-    // water-filled values together.
-    bool apply_split(int a, int b, const std::vector<size_t> &items, const std::vector<int> &to)
+    // Moves the members of types a and b to their sides in split_side_
+    // when that raises the two types' water-filled values together.
+    bool apply_split(int a, int b)
     {
         std::vector<size_t> in_a, in_b;
+        in_a.reserve(members_[a].size() + members_[b].size());
+        in_b.reserve(members_[a].size() + members_[b].size());
         for (int k : {a, b})
-            for (size_t j : members_[k]) {
-                auto it = std::find(items.begin(), items.end(), j);
-                int side = it == items.end() ? k : to[it - items.begin()];
-                (side == a ? in_a : in_b).push_back(j);
-            }
+            for (size_t j : members_[k])
+                (split_side_[j] == a ? in_a : in_b).push_back(j);
         std::sort(in_a.begin(), in_a.end());
         std::sort(in_b.begin(), in_b.end());
         if (in_a == members_[a] && in_b == members_[b])
@@ -382,6 +389,7 @@ private:
     std::vector<int> elastic_;                  // per type: members with a choice of count
     mutable std::vector<size_t> changed_;       // scratch of changed()
     mutable std::vector<int> fill_level_;       // scratch of fill()
+    std::vector<int> split_side_;               // per job: its type in the split being tried
 };
 
 }  // namespace
