@@ -166,17 +166,20 @@ private:
     std::optional<Candidate> displacing_spread(size_t j, int o)
     {
         int type = s_.type(j, o), gpus = s_.option(j, o).gpus;
-        int free = s_.pool.free_gpus(type);
-        std::vector<size_t> victims;
         auto [first, last] = reserved_of(type);
-        for (const size_t *h = first; h != last && free < gpus; h++)
-            if (reserved_[*h]) {
-                victims.push_back(*h);
-                free += held_gpus(*h);
-            }
+        // Counted before the victims are listed: most options find too few.
+        int free = s_.pool.free_gpus(type);
+        const size_t *end = first;
+        for (; end != last && free < gpus; end++)
+            if (reserved_[*end])
+                free += held_gpus(*end);
         if (free < gpus)
             return std::nullopt;
-        return Candidate{o, {}, victims};
+        std::vector<size_t> victims;
+        for (const size_t *h = first; h != end; h++)
+            if (reserved_[*h])
+                victims.push_back(*h);
+        return Candidate{o, {}, std::move(victims)};
     }
 
     // The first option, in the job's order, that displacing makes room for.
