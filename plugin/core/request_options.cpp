@@ -62,7 +62,10 @@ std::vector<RequestOption> request_options(const PendingJob &job, const NodeSetG
             auto request = request_with(job, type, gpus);
             if (!request)
                 continue;
-            if (!keeps_time_limit(job.gpus, *request, predict_speedup(job, *request, baseline, ranker)))
+            // A prediction is made only where the rule needs one (it names its
+            // source, and every option of every new request shape asks).
+            if (!slurm_could_give(job.gpus, *request) &&
+                !keeps_time_limit(job.gpus, *request, predict_speedup(job, *request, baseline, ranker)))
                 continue;
             options.push_back(RequestOption{*request, gpus, preference * gpus});
         }

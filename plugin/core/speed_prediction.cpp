@@ -55,11 +55,15 @@ SpeedPrediction predict_speedup(const PendingJob &job, const GpuRequest &chosen,
     return p;
 }
 
+bool slurm_could_give(const GpuRequest &asked, const GpuRequest &chosen)
+{
+    return chosen.per_node == asked.per_node && chosen.per_job == asked.per_job &&
+           (asked.type.empty() || asked.type == chosen.type);
+}
+
 bool keeps_time_limit(const GpuRequest &asked, const GpuRequest &chosen, const SpeedPrediction &prediction)
 {
-    bool slurm_could_give_it = chosen.per_node == asked.per_node && chosen.per_job == asked.per_job &&
-                               (asked.type.empty() || asked.type == chosen.type);
-    return slurm_could_give_it || (prediction.speedup && *prediction.speedup >= 1.0);
+    return slurm_could_give(asked, chosen) || (prediction.speedup && *prediction.speedup >= 1.0);
 }
 
 std::optional<int64_t> run_time_bound(const SpeedPrediction &p)

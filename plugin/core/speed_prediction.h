@@ -37,6 +37,9 @@ SpeedPrediction predict_speedup(const PendingJob &job, const GpuRequest &chosen,
 // predicted at least as fast as the baseline. Anything else (fewer GPUs, a
 // slower or unrated type than the one named) could get the job killed.
 bool keeps_time_limit(const GpuRequest &asked, const GpuRequest &chosen, const SpeedPrediction &prediction);
+// The first half of that rule, which needs no prediction: whether Slurm
+// could have given `chosen` for `asked` as submitted.
+bool slurm_could_give(const GpuRequest &asked, const GpuRequest &chosen);
 
 // The upper bound on the run time this prediction gives: the time limit
 // held for the baseline, so on the chosen configuration it is the limit
