@@ -103,6 +103,7 @@ PlanningOrder planning_order(const ClusterSnapshot &snapshot, size_t count, doub
 {
     PlanningOrder order;
     count = std::min(count, snapshot.queue.size());
+    order.records.reserve(count);
     if (bound <= 0) {
         for (size_t i = 0; i < count; i++)
             order.records.push_back(i);

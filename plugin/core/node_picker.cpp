@@ -142,6 +142,7 @@ std::optional<Pick> pick_by_fit(const std::string &gpu_type, const std::vector<N
 {
     int gpus = demand.gpus_of(gpu_type);
     std::vector<std::tuple<int, int, int>> ranks;  // GPUs left, CPUs left, node
+    ranks.reserve(frees.size());
     for (const auto &f : frees)
         if (covers(f.free, demand))
             ranks.emplace_back(f.free.gpus_of(gpu_type) - gpus, f.free.cpus - demand.cpus, f.node);
@@ -150,6 +151,7 @@ std::optional<Pick> pick_by_fit(const std::string &gpu_type, const std::vector<N
         return std::nullopt;
     std::partial_sort(ranks.begin(), ranks.begin() + static_cast<long>(wanted), ranks.end());
     Pick pick;
+    pick.placement.reserve(wanted);
     for (size_t i = 0; i < wanted; i++) {
         pick.placement.push_back({std::get<2>(ranks[i]), demand});
         pick.idle_gpus_left += std::get<0>(ranks[i]);

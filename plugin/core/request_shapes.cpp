@@ -1,5 +1,6 @@
 #include "core/request_shapes.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <tuple>
@@ -28,6 +29,8 @@ Shape shape_of(const PendingJob &job, size_t node_set)
 RequestShapes::RequestShapes(const std::vector<PendingJob> &queue, size_t count, GpusByNodeSet &node_sets)
 {
     std::map<Shape, size_t> shapes;
+    node_set_of_.reserve(std::min(count, queue.size()));
+    shape_of_.reserve(std::min(count, queue.size()));
     for (size_t i = 0; i < count && i < queue.size(); i++) {
         node_set_of_.push_back(node_sets.number_of(queue[i].allowed_nodes));
         auto it = shapes.try_emplace(shape_of(queue[i], node_set_of_.back()), shapes.size()).first;

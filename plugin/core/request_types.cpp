@@ -15,6 +15,7 @@ std::vector<std::string> gpu_types_for(const PendingJob &job, const NodeSetGpus 
         return accepted.empty() || std::find(accepted.begin(), accepted.end(), type) != accepted.end();
     };
     std::vector<std::string> types;
+    types.reserve(on.counts().size());
     for (const auto &[type, counts] : on.counts())
         if (counts.front() > 0 && accepts(type))  // largest first: some node has one
             types.push_back(type);
@@ -31,6 +32,7 @@ std::vector<std::string> types_holding(const PendingJob &job, const NodeSetGpus 
     // Asked for every start: the list's sums and sorted counts answer
     // without walking its nodes.
     std::vector<std::string> types;
+    types.reserve(on.counts().size());
     for (const auto &entry : on.counts()) {
         const std::string &type = entry.first;
         int in_all = on.total_of(type);
