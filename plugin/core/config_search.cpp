@@ -45,12 +45,14 @@ public:
         start_.reserve(jobs.size() * static_cast<size_t>(types) + 1);
         for (const auto &job : jobs)
             for (int k = 0; k < types; k++) {
-                size_t first = rungs_.size();
+                long first = static_cast<long>(rungs_.size());
+                // Each rung goes after those of no more GPUs: sorted and
+                // stable, without std::stable_sort's buffer for a few rungs.
                 for (const auto &o : job.options)
                     if (o.type == k)
-                        rungs_.push_back(o);
-                std::stable_sort(rungs_.begin() + static_cast<long>(first), rungs_.end(),
-                                 [](const SearchOption &a, const SearchOption &b) { return a.gpus < b.gpus; });
+                        rungs_.insert(std::upper_bound(rungs_.begin() + first, rungs_.end(), o.gpus,
+                                                       [](int gpus, const SearchOption &r) { return gpus < r.gpus; }),
+                                      o);
                 start_.push_back(rungs_.size());
             }
     }

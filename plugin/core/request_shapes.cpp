@@ -1,6 +1,7 @@
 #include "core/request_shapes.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <string>
 #include <tuple>
@@ -10,18 +11,20 @@ namespace accord::core {
 namespace {
 
 // Everything node_picker reads of a request, the allowed nodes by number.
-using Shape = std::tuple<std::string, std::vector<std::string>, std::vector<int64_t>>;
+// The numbers sit in an array: a key is made for every record of every
+// cycle, and only a new shape's is kept (short type names and the usual
+// empty lists allocate nothing).
+using Shape = std::tuple<std::string, std::vector<std::string>, std::array<int64_t, 14>, std::vector<int>>;
 
 Shape shape_of(const PendingJob &job, size_t node_set)
 {
     const GpuRequest &g = job.gpus;
-    std::vector<int64_t> key = {job.min_nodes,     job.max_nodes,      job.cpus_total,
-                                job.cpus_per_node, job.mem_per_node_mb, job.mem_per_cpu_mb,
-                                job.whole_node_memory, job.exclusive,   g.per_node,
-                                g.per_job,         g.cpus_per_gpu,     g.mem_per_gpu_mb,
-                                job.shards_per_node, static_cast<int64_t>(node_set)};
-    key.insert(key.end(), job.required_nodes.begin(), job.required_nodes.end());
-    return {g.type, job.accepted_types, std::move(key)};
+    std::array<int64_t, 14> numbers = {job.min_nodes,     job.max_nodes,      job.cpus_total,
+                                       job.cpus_per_node, job.mem_per_node_mb, job.mem_per_cpu_mb,
+                                       job.whole_node_memory, job.exclusive,   g.per_node,
+                                       g.per_job,         g.cpus_per_gpu,     g.mem_per_gpu_mb,
+                                       job.shards_per_node, static_cast<int64_t>(node_set)};
+    return {g.type, job.accepted_types, numbers, job.required_nodes};
 }
 
 }  // namespace
