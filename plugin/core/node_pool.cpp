@@ -80,6 +80,7 @@ Shares NodePool::spread(int type, int gpus) const
     if (gpus <= 0 || t.free_total < gpus)
         return {};
     std::vector<size_t> order;  // most free first, ties by node order
+    order.reserve(std::min(static_cast<size_t>(gpus), t.nodes.size()));
     int total = 0;
     for (int f = t.largest; f > 0 && total < gpus; f--)
         for (long p = first(t.by_free[f]); p >= 0 && total < gpus; p = first(t.by_free[f], p + 1)) {
@@ -87,6 +88,7 @@ Shares NodePool::spread(int type, int gpus) const
             total += f;
         }
     Shares shares;
+    shares.reserve(order.size());
     int left = gpus;
     for (size_t k = 0; k + 1 < order.size(); k++) {
         shares.push_back(NodeShare{order[k], free_[order[k]]});

@@ -190,12 +190,15 @@ std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
         unexplained.push_back(node.capacity);
         unexplained.back() -= node.free;
     }
-    std::vector<size_t> usages(snapshot.nodes.size(), 1);  // the running jobs' and what they leave unexplained
+    // The running jobs' usages; what they leave unexplained is seldom
+    // anything, and an idle node then allocates nothing.
+    std::vector<size_t> usages(snapshot.nodes.size(), 0);
     for (const auto &job : snapshot.running)
         for (const auto &use : job.usage)
             usages.at(use.node)++;
     for (size_t i = 0; i < timelines.size(); i++)
-        timelines[i].reserve(usages[i]);
+        if (usages[i] > 0)
+            timelines[i].reserve(usages[i]);
 
     for (const auto &job : snapshot.running) {
         int64_t end = std::max(job.end_time, snapshot.now + 1);
