@@ -41,7 +41,7 @@ struct SimConfig {
     // the progress of its last checkpoint (one every `checkpoint_s` of its
     // run) and is back in the queue `restart_delay_s` later.
     std::optional<core::PreemptConfig> preempt;
-    int64_t preempt_interval_s = 0;  // the plugin's accord_preempt_interval; 0: at every event
+    int64_t preempt_interval_s = 300;  // the plugin's accord_preempt_interval (its default); 0: at every event
     double checkpoint_s = 600;
     double restart_delay_s = 60;
     // Each job reports its measured speed as it starts, and the ranker learns

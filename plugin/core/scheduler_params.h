@@ -36,8 +36,9 @@ struct SchedulerParams {
     int64_t min_run_s = 600;
     int64_t restart_cost_s = 300;
     // accord_preempt_interval: requeues are considered at most this often
-    // (core/preempt_cadence.h); 0 = every cycle.
-    int64_t preempt_interval_s = 0;
+    // (core/preempt_cadence.h); 0 = every cycle. 300 s (the default restart
+    // cost) by default: measured in docs/benchmarks.md, issue 3.
+    int64_t preempt_interval_s = 300;
     // accord_model=PATH: the learned model's file (PATH.json beside it),
     // absolute, up to kMaxModelPath bytes, no comma (the list separator).
     // Empty (the default): GPU types are ranked by accord_gpu_speed, corrected

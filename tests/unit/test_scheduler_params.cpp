@@ -420,12 +420,13 @@ static void unknown_key_error_lists_the_preempt_keys(void **)
 static void preempt_interval_bounds(void **)
 {
     const char range[] = "[0, 86400]";
-    assert_int_equal(SchedulerParams{}.preempt_interval_s, 0);
-    assert_int_equal(parse_ok("accord_policy=preempt,accord_preempt_interval=300").preempt_interval_s, 300);
+    assert_int_equal(SchedulerParams{}.preempt_interval_s, 300);
+    assert_int_equal(parse_ok("accord_policy=preempt,accord_preempt_interval=0").preempt_interval_s, 0);
+    assert_int_equal(parse_ok("accord_policy=preempt,accord_preempt_interval=60").preempt_interval_s, 60);
     assert_int_equal(parse_ok("accord_preempt_interval=86400").preempt_interval_s, 86400);
     for (const char *text : {"accord_preempt_interval=-1", "accord_preempt_interval=86401",
                              "accord_preempt_interval=5m", "accord_preempt_interval"})
-        assert_int_equal(parse_one_error(text, "accord_preempt_interval", range).preempt_interval_s, 0);
+        assert_int_equal(parse_one_error(text, "accord_preempt_interval", range).preempt_interval_s, 300);
 }
 
 // ---- accord_model --------------------------------------------------------------------
