@@ -8,7 +8,8 @@
 #  3. The Sia setup: Sia's workload CSVs on its T4/RTX 2080Ti/A100 cluster
 #     (accord-sim's default with --sia-profiles) with Sia's profiles.
 #  4. Decision latency of one round vs cluster size (64 to 8,192 GPUs) and
-#     queue length (100 to 5,000 jobs), per round policy (decision-latency).
+#     queue length (100 to 5,000 jobs), per round policy (decision-latency),
+#     and its plot at 1,000 jobs.
 #  5. Speed: 10,000 jobs on 2,048 GPUs, wall time per policy.
 # Needs only a built accord-sim, gnuplot and ../shared/data.
 set -euo pipefail
@@ -165,6 +166,21 @@ done
 
 # 4. Decision latency of one round vs cluster size and queue length.
 "$DECISION_LATENCY" "$GAVEL_TABLE" "$PHILLY" "$POLICY" >"$WORK/latency.md"
+# The plot: first rounds at 1,000 waiting jobs (the goal's queue), a line per policy.
+awk -F'|' -v dir="$WORK" 'NR > 2 && $4 + 0 == 1000 { p = $2; gsub(/ /, "", p)
+    print $3 + 0, $5 + 0 > (dir "/latency-" p ".dat") }' "$WORK/latency.md"
+gnuplot <<EOF
+set terminal svg size 720,440 font "sans,12"
+set output "$IMG/latency-vs-gpus.svg"
+set title "First round's decision latency, 1,000 waiting Philly-like jobs"
+set xlabel "GPUs in the cluster (log scale)"
+set ylabel "ms (log scale)"
+set logscale xy
+set key outside right
+files = system("ls $WORK/latency-*.dat")
+plot for [f in files] f using 1:2 with linespoints title system("basename " . f . " .dat | sed s/latency-//"), \\
+     100 with lines dashtype 2 title "goal at 2,048 GPUs"
+EOF
 
 # 5. Speed: 10,000 jobs on 2,048 GPUs, each policy alone with a cap on its
 # CPU time. CPU time, not wall time, is the figure: this machine is shared,
@@ -218,6 +234,8 @@ block=$WORK/block.md
     echo
     echo "Cluster: a third each V100, P100 and K80 in 4-GPU nodes. The goal for accord: ≤ 100 ms for"
     echo "1,000 jobs on 2,048 GPUs."
+    echo
+    echo "![decision latency vs cluster size](img/latency-vs-gpus.svg)"
     echo
     cat "$WORK/latency.md"
     echo
