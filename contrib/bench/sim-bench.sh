@@ -10,7 +10,7 @@
 #  4. Decision latency of one round vs cluster size (64 to 8,192 GPUs) and
 #     queue length (100 to 5,000 jobs), per round policy (decision-latency),
 #     and its plot at 1,000 jobs.
-#  5. Speed: 10,000 jobs on 2,048 GPUs, wall time per policy.
+#  5. Speed: 10,000 jobs on 2,048 GPUs, CPU time per policy (and wall time).
 # Needs only a built accord-sim, gnuplot and ../shared/data.
 set -euo pipefail
 
