@@ -82,6 +82,7 @@ struct AllocJob {
     bool movable = true;             // false: keeps `current` where it is
     long partner = -1;               // the job (index in the list) it shares its GPUs with now
     double rho = 0;                  // predicted finish-time fairness; 0 = unknown
+    double gittins = -1;             // Gittins index (core/gittins_index.h); < 0: LAS queues
 };
 
 struct AllocConfig {

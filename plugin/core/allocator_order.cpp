@@ -20,20 +20,35 @@ int queue_of(const AllocJob &job, const AllocConfig &config)
     return 1 + static_cast<int>(std::floor(passed));
 }
 
+// The job's class, lowest first. With a Gittins index: indices within a
+// factor queue_factor of each other form a class, highest first (as a LAS
+// queue holds services within that factor); index 0 (presumed long) after
+// every other, by LAS queue.
+int class_of(const AllocJob &job, const AllocConfig &config)
+{
+    constexpr int index_classes = 1 << 19;
+    if (job.gittins < 0)
+        return queue_of(job, config);
+    if (job.gittins == 0)
+        return 2 * index_classes + queue_of(job, config);
+    double level = std::log(job.gittins * config.first_queue_gpu_s) / std::log(config.queue_factor);
+    return index_classes - static_cast<int>(std::floor(level));
+}
+
 }  // namespace
 
 std::vector<size_t> priority_order(AllocState &s)
 {
     std::vector<size_t> order;
-    std::vector<int> queue(s.size());
+    std::vector<int> job_class(s.size());
     std::vector<char> over(s.size());
-    // Sorted by (over the bound first, queue, holders first): one number
+    // Sorted by (over the bound first, class, holders first): one number
     // per job, as a long queue is sorted several times a cycle.
     std::vector<int64_t> key(s.size());
     for (size_t j = 0; j < s.size(); j++) {
-        queue[j] = queue_of(s.job(j), s.config());
+        job_class[j] = class_of(s.job(j), s.config());
         over[j] = over_fairness_bound(s.job(j).rho, s.config().fairness_bound);
-        key[j] = (over[j] ? 0 : INT64_C(1) << 40) + (static_cast<int64_t>(queue[j]) << 1) +
+        key[j] = (over[j] ? 0 : INT64_C(1) << 40) + (static_cast<int64_t>(job_class[j]) << 1) +
                  (s.job(j).current >= 0 ? 0 : 1);
         if (s.movable(j))
             order.push_back(j);
@@ -42,7 +57,7 @@ std::vector<size_t> priority_order(AllocState &s)
     // Without queue_weights every job is a class of its own.
     auto starts_class = [&](size_t r) {
         size_t j = order[r], before = order[r - 1];
-        return !s.config().queue_weights || over[j] != over[before] || queue[j] != queue[before];
+        return !s.config().queue_weights || over[j] != over[before] || job_class[j] != job_class[before];
     };
     size_t class_start = 0;
     for (size_t r = 0; r < order.size(); r++) {

@@ -1,4 +1,4 @@
-// Unit tests for core/allocator: order (with the fairness bound), node-level
+// Unit tests for core/allocator: order (LAS or Gittins, with the fairness bound), node-level
 // admission, the improvement step, placement and stickiness.
 #include "cmocka_cpp.h"
 
@@ -105,6 +105,42 @@ static void queues_double_from_one_gpu_hour(void **)
         assert_int_equal(choice[0], newcomer_runs ? -1 : 0);
         assert_int_equal(choice[1], newcomer_runs ? 0 : -1);
     }
+}
+
+// With Gittins indices the highest goes first, across LAS queues: the holder
+// at 10 GPU-hours whose index says it is nearly done keeps the GPU from a
+// newcomer with a lower one; with the indices swapped, LAS order's answer.
+static void highest_gittins_index_runs_first(void **)
+{
+    for (bool holder_nearly_done : {true, false}) {
+        std::vector<AllocJob> jobs = {job(1, 1, {{"v100", 1}}), job(2, 1, {{"v100", 1}})};
+        jobs[0].attained_gpu_s = 10 * 3600;
+        holds(jobs[0], "v100", {{0, 1}});
+        jobs[0].gittins = holder_nearly_done ? 1.0 / 60 : 1.0 / 36000;
+        jobs[1].gittins = 1.0 / 3600;
+        auto choice = options(allocate(jobs, cluster({{"v100", 1}}), AllocConfig{}));
+        assert_int_equal(choice[0], holder_nearly_done ? 0 : -1);
+        assert_int_equal(choice[1], holder_nearly_done ? -1 : 0);
+    }
+}
+
+// Index 0 (presumed long) goes after any positive index, however small,
+// and among index-0 jobs LAS order holds: of three jobs on two GPUs, the one
+// with index 1e-9 runs, then the index-0 job with less attained service.
+static void index_zero_goes_last_by_las_queue(void **)
+{
+    std::vector<AllocJob> jobs = {job(1, 1, {{"v100", 1}}), job(2, 1, {{"v100", 1}}), job(3, 1, {{"v100", 1}})};
+    jobs[0].attained_gpu_s = 8 * 3600;
+    jobs[0].gittins = 0;
+    holds(jobs[0], "v100", {{0, 1}});
+    jobs[1].attained_gpu_s = 100 * 3600;
+    jobs[1].gittins = 1e-9;
+    jobs[2].attained_gpu_s = 0;
+    jobs[2].gittins = 0;
+    auto choice = options(allocate(jobs, cluster({{"v100", 2}}), AllocConfig{}));
+    assert_int_equal(choice[0], -1);
+    assert_int_equal(choice[1], 0);
+    assert_int_equal(choice[2], 0);
 }
 
 // With a fairness bound, a job over it comes before every job below it,
@@ -484,6 +520,8 @@ int main()
         cmocka_unit_test(fast_gpus_go_to_the_job_that_gains_most),
         cmocka_unit_test(least_attained_service_runs_first),
         cmocka_unit_test(queues_double_from_one_gpu_hour),
+        cmocka_unit_test(highest_gittins_index_runs_first),
+        cmocka_unit_test(index_zero_goes_last_by_las_queue),
         cmocka_unit_test(job_over_the_fairness_bound_goes_first),
         cmocka_unit_test(jobs_over_the_fairness_bound_keep_their_order),
         cmocka_unit_test(holder_keeps_gpus_within_its_queue),
