@@ -54,6 +54,13 @@ struct RoundJob {
     Placement placement;              // where: its GPUs in the last round, by node
 };
 
+// A job that ended in the last round, and the GPU-seconds it held in all.
+struct FinishedJob {
+    size_t index = 0;
+    const TraceJob *trace = nullptr;
+    double attained_gpu_s = 0;
+};
+
 struct RoundView {
     double now_s = 0;
     double round_s = 0;
@@ -61,6 +68,7 @@ struct RoundView {
     size_t round = 0;                 // 0, 1, 2, ...
     std::vector<GpuPool> pools;       // sorted by type
     std::vector<RoundJob> jobs;       // by arrival, ties by index
+    std::vector<FinishedJob> finished;  // since the last round's view
     const JobSpeed *speed = nullptr;  // measured steps/s, alone and in pairs
 };
 

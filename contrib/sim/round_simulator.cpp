@@ -284,14 +284,16 @@ void RoundSimulation::advance(const std::vector<const Assignment *> &next)
     }
 }
 
-// Finished jobs leave the view.
+// Finished jobs leave the view, for its list of those finished.
 void RoundSimulation::compact()
 {
     size_t kept = 0;
+    view_.finished.clear();
     for (size_t pos = 0; pos < view_.jobs.size(); pos++) {
         RoundJob &job = view_.jobs[pos];
         if (job.remaining_steps <= 0) {
             position_[job.index] = -1;
+            view_.finished.push_back(FinishedJob{job.index, job.trace, job.attained_gpu_s});
             continue;
         }
         position_[job.index] = static_cast<long>(kept);

@@ -22,7 +22,9 @@
 //    cluster, checked up front) leaves the whole cluster idle: refused as a
 //    policy bug (std::logic_error), which also keeps a run from never ending.
 // The policy sees each running job's placement (RoundJob::placement), as a
-// Slurm scheduler sees its jobs' nodes.
+// Slurm scheduler sees its jobs' nodes, and the jobs that ended in the last
+// round with the GPU-seconds they held (RoundView::finished), as Slurm
+// knows a finished job's elapsed time and GPUs.
 // GPU-seconds: GPUs held x time held, restarts included, up to the job's end;
 // a packed pair's GPUs count once, half to each job. This is also the
 // attained service RoundJob::attained_gpu_s shows the policy.

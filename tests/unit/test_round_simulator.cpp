@@ -141,6 +141,21 @@ static void policy_sees_service_and_last_assignment(void **)
     assert_true(near(policy.views[2].now_s, 200) && near(policy.views[2].restart_s, 10));
 }
 
+// A job that ends is listed in the next round's view (not before), with the
+// GPU-seconds it held in all: job 2 ends at 130 s having held 30.
+static void policy_sees_a_finished_job_in_the_next_round_with_its_service(void **)
+{
+    Scripted policy = second_job_in_round_one();
+    preempt_and_resume(policy);
+    assert_true(policy.views[0].finished.empty() && policy.views[1].finished.empty());
+    const std::vector<FinishedJob> &finished = policy.views[2].finished;
+    assert_int_equal(finished.size(), 1);
+    assert_int_equal(finished[0].index, 1);
+    assert_string_equal(finished[0].trace->job_type.c_str(), "A");
+    assert_true(near(finished[0].attained_gpu_s, 30));
+    assert_int_equal(policy.views.size(), 3);
+}
+
 // A running job's placement is shown to the policy (node indices as in
 // GpuPool::node_ids); a waiting job has none.
 static void policy_sees_where_running_jobs_are(void **)
@@ -397,6 +412,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(restart_penalty_and_mid_round_finish),
         cmocka_unit_test(policy_sees_service_and_last_assignment),
+        cmocka_unit_test(policy_sees_a_finished_job_in_the_next_round_with_its_service),
         cmocka_unit_test(policy_sees_where_running_jobs_are),
         cmocka_unit_test(restart_longer_than_a_round_carries_over),
         cmocka_unit_test(unchanged_assignment_keeps_its_gpus_without_restart),
