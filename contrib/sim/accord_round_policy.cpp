@@ -62,6 +62,7 @@ void set_alloc_job(core::AllocJob &a, const RoundJob &job, const std::vector<cor
         a.held.push_back(core::NodeShare{of_cluster_node.at(slice.node), slice.gpus});
     a.movable = true;
     a.partner = -1;
+    a.gittins = -1;
 }
 
 // Pair rates by kind: the predictor's, by job type. A predictor's answers
@@ -184,6 +185,11 @@ std::vector<Allocation> AccordRoundPolicy::allocate(const RoundView &view)
     for (const auto &job : view.jobs)
         position_[job.index] = -1;
     forget_finished();
+    for (const auto &f : view.finished)
+        finished_.add(kind(f.trace->job_type), f.attained_gpu_s);
+    if (!finished_.empty())
+        for (auto &job : jobs)
+            job.gittins = finished_.index(job.kind, job.attained_gpu_s);
     PredictedPairs pairs(pairs_, kinds_, pair_rates_);
     std::vector<core::AllocChoice> choice = core::allocate(jobs, cluster.nodes, config_, &pairs);
     std::vector<Allocation> out;

@@ -16,6 +16,10 @@
 // of which it still needs that less the steps it has done; alone, at the
 // fastest rate of the count it asks for (an interpretation: an elastic
 // job's request is its trace count).
+//
+// Jobs are ordered by their Gittins index (core/gittins_index.h) from the
+// service that finished jobs of their job type held, once any job has
+// finished (before, by LAS queue), as the engine reports them.
 #pragma once
 
 #include <map>
@@ -26,6 +30,7 @@
 #include <vector>
 
 #include "core/allocator.h"
+#include "core/gittins_index.h"
 #include "sim/pair_predictor.h"
 #include "sim/round_policy.h"
 
@@ -77,6 +82,7 @@ private:
     std::vector<long> position_;                // by RoundJob::index: place in view.jobs, or -1
     std::vector<core::AllocJob> jobs_;          // the last call's, kept for their vectors' memory
     PairRatesByKind pair_rates_;                // what the predictor said
+    core::FinishedService finished_;            // service of finished jobs, by kind
 };
 
 }  // namespace accord::sim

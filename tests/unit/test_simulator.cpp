@@ -299,10 +299,12 @@ static void event_policies_let_a_starving_job_overtake_over_the_bound(void **)
     }
 }
 
-// The same under accord in rounds (360 s), job 1 holding the GPU until
-// 500 s: at the second round the short job preempts it (rho ~8 against
-// ~0.3). Without the bound, the long job 2 runs from the third round and
-// holds the GPU for ten rounds, until it leaves the first LAS queue.
+// The same under accord in rounds (360 s), job 1 (of type A, so that no
+// finished job tells type B's length and both B jobs keep LAS order)
+// holding the GPU until 500 s: at the second round the short job preempts
+// it (rho ~8 against ~0.3). Without the bound, the long job 2 runs from
+// the third round and holds the GPU for ten rounds, until it leaves the
+// first LAS queue.
 static void accord_rounds_let_a_starving_job_overtake_over_the_bound(void **)
 {
     JobSpeed speed(table());
@@ -310,7 +312,8 @@ static void accord_rounds_let_a_starving_job_overtake_over_the_bound(void **)
     RoundConfig rounds;
     rounds.nodes = parse_cluster_spec("fast:1x1");
     std::vector<TraceJob> trace = long_then_short_behind_a_busy_gpu();
-    trace[0].total_steps = 2000;
+    trace[0].job_type = "A";
+    trace[0].total_steps = 5000;
     for (double bound : {0.0, 2.0}) {
         auto policy = find_policy("accord").round(table(), pairs, PolicySettings{bound, 1.5});
         SimResult r = simulate_rounds(trace, speed, rounds, *policy);
