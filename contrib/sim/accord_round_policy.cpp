@@ -142,6 +142,23 @@ void AccordRoundPolicy::forget_finished()
     active_.resize(kept);
 }
 
+// Each job's Gittins index, once a job has finished. Jobs of one kind that
+// have held the same (every waiting one that never ran) share one
+// computation: each costs the samples above it, up to the window.
+void AccordRoundPolicy::set_gittins_indices(std::vector<core::AllocJob> &jobs) const
+{
+    if (finished_.empty())
+        return;
+    std::map<std::pair<uint32_t, double>, double> known;
+    for (auto &job : jobs) {
+        auto key = std::make_pair(job.kind, job.attained_gpu_s);
+        auto it = known.find(key);
+        if (it == known.end())
+            it = known.emplace(key, finished_.index(job.kind, job.attained_gpu_s)).first;
+        job.gittins = it->second;
+    }
+}
+
 // The job's predicted finish-time fairness (see the header).
 double AccordRoundPolicy::rho(const RoundView &view, const RoundJob &job,
                               const std::vector<core::JobOption> &options) const
@@ -187,9 +204,7 @@ std::vector<Allocation> AccordRoundPolicy::allocate(const RoundView &view)
     forget_finished();
     for (const auto &f : view.finished)
         finished_.add(kind(f.trace->job_type), f.attained_gpu_s);
-    if (!finished_.empty())
-        for (auto &job : jobs)
-            job.gittins = finished_.index(job.kind, job.attained_gpu_s);
+    set_gittins_indices(jobs);
     PredictedPairs pairs(pairs_, kinds_, pair_rates_);
     std::vector<core::AllocChoice> choice = core::allocate(jobs, cluster.nodes, config_, &pairs);
     std::vector<Allocation> out;

@@ -67,6 +67,7 @@ private:
     const Nodes &nodes(const RoundView &view);
     uint32_t kind(const std::string &job_type);
     void forget_finished();
+    void set_gittins_indices(std::vector<core::AllocJob> &jobs) const;
 
     const PairPredictor &pairs_;
     double rho(const RoundView &view, const RoundJob &job, const std::vector<core::JobOption> &options) const;
