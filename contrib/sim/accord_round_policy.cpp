@@ -144,18 +144,21 @@ void AccordRoundPolicy::forget_finished()
 
 // Each job's Gittins index, once a job has finished. Jobs of one kind that
 // have held the same (every waiting one that never ran) share one
-// computation: each costs the samples above it, up to the window.
-void AccordRoundPolicy::set_gittins_indices(std::vector<core::AllocJob> &jobs) const
+// computation, found by sorting: each costs the samples above it, up to
+// the window.
+void AccordRoundPolicy::set_gittins_indices(std::vector<core::AllocJob> &jobs)
 {
     if (finished_.empty())
         return;
-    std::map<std::pair<uint32_t, double>, double> known;
-    for (auto &job : jobs) {
-        auto key = std::make_pair(job.kind, job.attained_gpu_s);
-        auto it = known.find(key);
-        if (it == known.end())
-            it = known.emplace(key, finished_.index(job.kind, job.attained_gpu_s)).first;
-        job.gittins = it->second;
+    auto key = [&](size_t j) { return std::make_pair(jobs[j].kind, jobs[j].attained_gpu_s); };
+    by_service_.resize(jobs.size());
+    for (size_t j = 0; j < jobs.size(); j++)
+        by_service_[j] = j;
+    std::sort(by_service_.begin(), by_service_.end(), [&](size_t a, size_t b) { return key(a) < key(b); });
+    for (size_t r = 0; r < by_service_.size(); r++) {
+        size_t j = by_service_[r];
+        bool same = r > 0 && key(by_service_[r - 1]) == key(j);
+        jobs[j].gittins = same ? jobs[by_service_[r - 1]].gittins : finished_.index(jobs[j].kind, jobs[j].attained_gpu_s);
     }
 }
 

@@ -67,7 +67,7 @@ private:
     const Nodes &nodes(const RoundView &view);
     uint32_t kind(const std::string &job_type);
     void forget_finished();
-    void set_gittins_indices(std::vector<core::AllocJob> &jobs) const;
+    void set_gittins_indices(std::vector<core::AllocJob> &jobs);
 
     const PairPredictor &pairs_;
     double rho(const RoundView &view, const RoundJob &job, const std::vector<core::JobOption> &options) const;
@@ -84,6 +84,7 @@ private:
     std::vector<core::AllocJob> jobs_;          // the last call's, kept for their vectors' memory
     PairRatesByKind pair_rates_;                // what the predictor said
     core::FinishedService finished_;            // service of finished jobs, by kind
+    std::vector<size_t> by_service_;            // set_gittins_indices' order, kept for its memory
 };
 
 }  // namespace accord::sim
