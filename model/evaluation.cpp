@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <set>
 
@@ -27,6 +28,7 @@ struct Pooled {
     explicit Pooled(std::vector<CorrectionGates> gates) : gates(std::move(gates)), learned(this->gates.size()) {}
     std::vector<CorrectionGates> gates;
     std::vector<double> pair_truth, isolated_truth;
+    std::vector<std::string> pair_group, isolated_group;  // the held-out job type each sample is of
     std::vector<double> pair[kBaselines], isolated[kBaselines];
     struct Learned {
         std::vector<double> pair, isolated, pair_uncertainty, isolated_uncertainty;
@@ -36,6 +38,7 @@ struct Pooled {
 
 struct Fold {
     TrainingData train, test;
+    std::vector<std::string> test_pair_group;  // per test pair: its held-out job type (the job's if both are)
 };
 
 bool is_reference(const IsolatedSample &s) { return s.gpu_type == kReferenceGpu && s.gpus == 1 && !s.spread; }
@@ -50,8 +53,11 @@ Fold split(const TrainingData &data, const std::function<bool(const std::string 
             fold.test.isolated.push_back(s);
     }
     for (const PairSample &s : data.pairs) {
-        bool out = held(s.job_type, s.gpu_type) || held(s.other_type, s.gpu_type);
+        bool job_held = held(s.job_type, s.gpu_type);
+        bool out = job_held || held(s.other_type, s.gpu_type);
         (out ? fold.test : fold.train).pairs.push_back(s);
+        if (out)
+            fold.test_pair_group.push_back(job_held ? s.job_type : s.other_type);
     }
     return fold;
 }
@@ -70,6 +76,7 @@ std::vector<Prediction> predictions_of(const LearnedModel &model, const std::vec
 void score_fold(const Fold &fold, const ModelOptions &options, Pooled &pooled)
 {
     Baselines baselines(fold.train);
+    pooled.pair_group.insert(pooled.pair_group.end(), fold.test_pair_group.begin(), fold.test_pair_group.end());
     for (const PairSample &s : fold.test.pairs) {
         pooled.pair_truth.push_back(s.slowdown);
         pooled.pair[kNoInterference].push_back(1.0);
@@ -78,6 +85,7 @@ void score_fold(const Fold &fold, const ModelOptions &options, Pooled &pooled)
         pooled.pair[kInterpolated].push_back(baselines.interpolated_slowdown(s));
     }
     for (const IsolatedSample &s : fold.test.isolated) {
+        pooled.isolated_group.push_back(s.job_type);
         pooled.isolated_truth.push_back(s.relative);
         pooled.isolated[kDeclaredSpeed].push_back(baselines.declared_speed(s));
         pooled.isolated[kMeanPerGpu].push_back(baselines.mean_relative(s));
@@ -138,7 +146,7 @@ std::string learned_name(int members, const CorrectionGates *gates)
 // decimals, enough to choose between them.
 HoldoutTable table_of(const std::string &holdout, const Pooled &pooled, int members, bool inner = false)
 {
-    HoldoutTable table{holdout, {}, inner ? 2 : 1};
+    HoldoutTable table{holdout, {}, inner ? 2 : 1, {}};
     for (int b = 0; b < kBaselines; b++)
         table.rows.push_back(MethodScores{kBaselineNames[b], score(pooled.pair[b], pooled.pair_truth),
                                           score(pooled.isolated[b], pooled.isolated_truth)});
@@ -149,6 +157,34 @@ HoldoutTable table_of(const std::string &holdout, const Pooled &pooled, int memb
                                           score(pooled.learned[k].isolated, pooled.learned[k].isolated_uncertainty,
                                                 pooled.isolated_truth)});
     return table;
+}
+
+std::vector<size_t> group_ids(const std::vector<std::string> &names)
+{
+    std::map<std::string, size_t> ids;
+    std::vector<size_t> group;
+    for (const std::string &name : names)
+        group.push_back(ids.emplace(name, ids.size()).first->second);
+    return group;
+}
+
+// The learned model (the pooled run's only gate) against each baseline
+// with a score on both heads.
+std::vector<GapRow> gaps_to_baselines(const Pooled &pooled)
+{
+    std::vector<size_t> pair_group = group_ids(pooled.pair_group), isolated_group = group_ids(pooled.isolated_group);
+    const Pooled::Learned &learned = pooled.learned.front();
+    auto pairs = [&](Metric metric, int b) {
+        return score_gap(metric, learned.pair, pooled.pair[b], pooled.pair_truth, pair_group);
+    };
+    auto isolated = [&](Metric metric, int b) {
+        return score_gap(metric, learned.isolated, pooled.isolated[b], pooled.isolated_truth, isolated_group);
+    };
+    std::vector<GapRow> rows;
+    for (int b : {kMeanPerGpu, kNearest, kInterpolated})
+        rows.push_back(GapRow{kBaselineNames[b], pairs(mape, b), pairs(spearman, b), isolated(mape, b),
+                              isolated(spearman, b)});
+    return rows;
 }
 
 std::string cell(double value, const char *format)
@@ -185,7 +221,9 @@ HoldoutTable evaluate_job_folds(const TrainingData &data, const ModelOptions &op
         score_fold(split(data, [&](const std::string &job, const std::string &) { return held.count(job) > 0; }),
                    options, pooled);
     }
-    return table_of("job types (" + std::to_string(folds) + "-fold)", pooled, options.members);
+    HoldoutTable table = table_of("job types (" + std::to_string(folds) + "-fold)", pooled, options.members);
+    table.gaps = gaps_to_baselines(pooled);
+    return table;
 }
 
 HoldoutTable evaluate_inner_split(const TrainingData &data, const ModelOptions &options, int folds,
@@ -257,6 +295,31 @@ HoldoutTable evaluate_gpu_inner_split(const TrainingData &data, const ModelOptio
                     options.members, true);
 }
 
+namespace {
+
+std::string gap_cell(const ScoreGap &gap, const char *format)
+{
+    if (std::isnan(gap.difference))
+        return "—";
+    return cell(gap.difference, format) + " [" + cell(gap.low, format) + ", " + cell(gap.high, format) + "]";
+}
+
+std::string gaps_markdown(const std::vector<GapRow> &gaps)
+{
+    std::string text = "\nThe learned model's score minus each baseline's (MAPE: below 0 is better; Spearman: above "
+                       "0), -+ 1.96 standard errors of a jackknife that leaves out one held-out job type at a "
+                       "time (an interval that holds 0 does not tell the two apart):\n\n"
+                       "| baseline | pairs MAPE | pairs Spearman | isolated MAPE | isolated Spearman |\n"
+                       "| --- | ---: | ---: | ---: | ---: |\n";
+    for (const GapRow &row : gaps)
+        text += "| " + row.baseline + " | " + gap_cell(row.pairs_mape, "%+.1f") + " | " +
+                gap_cell(row.pairs_spearman, "%+.3f") + " | " + gap_cell(row.isolated_mape, "%+.1f") + " | " +
+                gap_cell(row.isolated_spearman, "%+.3f") + " |\n";
+    return text;
+}
+
+}  // namespace
+
 std::string markdown(const HoldoutTable &table)
 {
     std::string text = "Held out: " + table.holdout + "\n\n";
@@ -274,6 +337,8 @@ std::string markdown(const HoldoutTable &table)
     if (!table.rows.empty())
         text += "(" + std::to_string(table.rows.back().pairs.count) + " held-out pairs, " +
                 std::to_string(table.rows.back().isolated.count) + " held-out isolated configurations)\n";
+    if (!table.gaps.empty())
+        text += gaps_markdown(table.gaps);
     return text;
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "model/model_training.h"
+#include "model/score_gap.h"
 #include "model/training_data.h"
 
 namespace accord::model {
@@ -33,10 +34,18 @@ struct MethodScores {
     Score pairs, isolated;
 };
 
+// The learned model's MAPE and Spearman minus a baseline's, each with its
+// jackknife interval over the held-out job types (score_gap.h).
+struct GapRow {
+    std::string baseline;
+    ScoreGap pairs_mape, pairs_spearman, isolated_mape, isolated_spearman;
+};
+
 struct HoldoutTable {
     std::string holdout;  // what the folds hold out
     std::vector<MethodScores> rows;
     int mape_decimals = 1;  // in markdown
+    std::vector<GapRow> gaps;  // held-out job types only
 };
 
 using Progress = std::function<void(const std::string &)>;

@@ -20,9 +20,11 @@
 #include "cmocka_cpp.h"
 
 #include "model/baselines.h"
+#include "model/evaluation.h"
 #include "model/metrics.h"
 #include "model/model_metadata.h"
 #include "model/model_training.h"
+#include "model/score_gap.h"
 #include "reader_test.h"
 #include "tiny_training_data.h"
 
@@ -629,6 +631,117 @@ void test_spearman(void **)
     assert_true(std::isnan(spearman({1, 1, 1}, {1, 2, 3})));
 }
 
+// Twenty groups of five samples; `a` ranks them exactly, `b` swaps the
+// first two samples of every group.
+struct GapSamples {
+    std::vector<double> truth, a, b;
+    std::vector<size_t> group;
+};
+
+GapSamples gap_samples()
+{
+    GapSamples s;
+    for (size_t g = 0; g < 20; g++)
+        for (size_t k = 0; k < 5; k++) {
+            double value = static_cast<double>(g * 5 + k);
+            s.truth.push_back(value);
+            s.a.push_back(value);
+            s.b.push_back(k == 0 ? value + 1 : k == 1 ? value - 1 : value);
+            s.group.push_back(g);
+        }
+    return s;
+}
+
+void test_score_gap_tells_a_better_ranking_apart(void **)
+{
+    GapSamples s = gap_samples();
+    ScoreGap gap = score_gap(spearman, s.a, s.b, s.truth, s.group);
+    assert_close(gap.difference, spearman(s.a, s.truth) - spearman(s.b, s.truth));
+    assert_true(gap.low > 0);
+    assert_true(gap.low < gap.difference && gap.difference < gap.high);
+    assert_close(gap.high - gap.difference, gap.difference - gap.low);
+}
+
+void test_score_gap_of_equal_estimates_is_zero(void **)
+{
+    GapSamples s = gap_samples();
+    ScoreGap gap = score_gap(spearman, s.b, s.b, s.truth, s.group);
+    assert_close(gap.difference, 0);
+    assert_close(gap.low, 0);
+    assert_close(gap.high, 0);
+}
+
+void test_score_gap_leaves_out_whole_groups(void **)
+{
+    // One group: nothing to leave out.
+    GapSamples s = gap_samples();
+    std::vector<size_t> one(s.group.size(), 7);
+    ScoreGap gap = score_gap(spearman, s.a, s.b, s.truth, one);
+    assert_close(gap.difference, spearman(s.a, s.truth) - spearman(s.b, s.truth));
+    assert_true(std::isnan(gap.low) && std::isnan(gap.high));
+    // Errors that move together in one group leave the difference less
+    // sure than the same errors taken sample by sample.
+    std::vector<double> b = s.a;
+    std::vector<size_t> grouped(s.a.size()), single(s.a.size());
+    for (size_t i = 0; i < s.a.size(); i++) {
+        grouped[i] = i < 50 ? 0 : 1 + i % 10;
+        single[i] = i;
+    }
+    for (size_t i = 0; i + 1 < 50; i += 2)
+        std::swap(b[i], b[i + 1]);
+    ScoreGap by_group = score_gap(spearman, s.a, b, s.truth, grouped);
+    ScoreGap by_sample = score_gap(spearman, s.a, b, s.truth, single);
+    assert_close(by_group.difference, by_sample.difference);
+    assert_true(by_group.high - by_group.low > by_sample.high - by_sample.low);
+}
+
+void test_score_gap_of_mape(void **)
+{
+    // 10 % against 20 % off in every group: -10 points, whatever is left out.
+    GapSamples s = gap_samples();
+    std::vector<double> truth, a, b;
+    for (double t : s.truth) {
+        truth.push_back(t + 1);
+        a.push_back((t + 1) * 1.1);
+        b.push_back((t + 1) * 0.8);
+    }
+    ScoreGap gap = score_gap(mape, a, b, truth, s.group);
+    assert_close(gap.difference, -10);
+    assert_close(gap.low, -10);
+    assert_close(gap.high, -10);
+    // Worse than b in one group only: the interval widens around the mean.
+    for (size_t i = 0; i < 5; i++)
+        a[i] = truth[i] * 2;
+    gap = score_gap(mape, a, b, truth, s.group);
+    assert_true(gap.low < gap.difference && gap.difference < gap.high);
+}
+
+// The job-type table's gaps are the differences of its own rows, over the
+// pooled folds.
+void test_job_folds_report_gaps_to_the_baselines(void **)
+{
+    HoldoutTable table = evaluate_job_folds(tiny_data(), tiny_options(), 2, [](const std::string &) {});
+    assert_int_equal(table.gaps.size(), 3);
+    const MethodScores &learned = table.rows.back();
+    for (const GapRow &gap : table.gaps) {
+        auto row = std::find_if(table.rows.begin(), table.rows.end(),
+                                [&](const MethodScores &r) { return r.method == gap.baseline; });
+        assert_true(row != table.rows.end());
+        assert_close(gap.pairs_mape.difference, learned.pairs.mape - row->pairs.mape);
+        assert_close(gap.isolated_mape.difference, learned.isolated.mape - row->isolated.mape);
+        assert_true(gap.pairs_mape.low <= gap.pairs_mape.difference && gap.pairs_mape.difference <= gap.pairs_mape.high);
+        if (!std::isnan(row->isolated.spearman))
+            assert_close(gap.isolated_spearman.difference, learned.isolated.spearman - row->isolated.spearman);
+    }
+}
+
+void test_score_gap_is_undefined_for_a_constant_estimate(void **)
+{
+    GapSamples s = gap_samples();
+    std::vector<double> constant(s.truth.size(), 1.0);
+    assert_true(std::isnan(score_gap(spearman, constant, s.b, s.truth, s.group).difference));
+}
+
 }  // namespace
 
 int main(void)
@@ -667,6 +780,12 @@ int main(void)
         cmocka_unit_test(test_training_starts_from_the_estimates),
         cmocka_unit_test(test_mape),
         cmocka_unit_test(test_spearman),
+        cmocka_unit_test(test_score_gap_tells_a_better_ranking_apart),
+        cmocka_unit_test(test_score_gap_of_equal_estimates_is_zero),
+        cmocka_unit_test(test_score_gap_leaves_out_whole_groups),
+        cmocka_unit_test(test_score_gap_of_mape),
+        cmocka_unit_test(test_job_folds_report_gaps_to_the_baselines),
+        cmocka_unit_test(test_score_gap_is_undefined_for_a_constant_estimate),
     };
     return cmocka_run_group_tests(tests, accord::test::make_tmpdir, accord::test::remove_tmpdir);
 }
