@@ -13,7 +13,7 @@ QueueViews::QueueViews(const ClusterSnapshot &snapshot, size_t records)
 const std::vector<std::string> &QueueViews::types_for(size_t record, const PendingJob &job)
 {
     size_t node_set = shapes_.node_set(record);
-    auto key = std::make_tuple(job.gpus.type, job.accepted_types, node_set);
+    auto key = std::make_tuple(job.gpus.any(), job.gpus.type, job.accepted_types, node_set);
     auto known = types_.find(key);
     if (known != types_.end())
         return known->second;

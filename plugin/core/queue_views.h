@@ -41,8 +41,10 @@ private:
     RequestShapes shapes_;  // numbers node lists through gpus_on_
     JobNumbers jobs_;
     TypedNodes typed_nodes_;
-    // By the request's GPU type, the types it accepts, its node list's number.
-    std::map<std::tuple<std::string, std::vector<std::string>, size_t>, std::vector<std::string>> types_;
+    // By whether the request asks for GPUs at all (a CPU-only job and a
+    // typeless GPU job differ in nothing else here), its GPU type, the
+    // types it accepts, its node list's number.
+    std::map<std::tuple<bool, std::string, std::vector<std::string>, size_t>, std::vector<std::string>> types_;
 };
 
 }  // namespace accord::core

@@ -6,6 +6,7 @@
 #include "cmocka_cpp.h"
 #include "plan_lookup.h"
 
+#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
@@ -374,6 +375,38 @@ static void array_records_keep_their_request(void **)
     }
 }
 
+// A CPU-only job after an array record of typeless GPU tasks is still
+// CPU-only in its decision and its text.
+static void cpu_only_job_after_an_array_record_names_no_gpu(void **)
+{
+    SnapshotBuilder b = three_types();
+    PendingJob &array = b.add_pending(1, 1, {"", 1, 0}, 3600);
+    array.array_tasks = 2;
+    b.add_pending(2, 4);
+    CyclePlan plan = run(b);
+    Decision cpu = only(plan, 2);
+    assert_int_equal(cpu.verdict, Verdict::Start);
+    assert_true(cpu.gpu_type.empty());
+    assert_null(std::strstr(explain(cpu, b.get()).c_str(), "gpu:"));
+}
+
+// And an array record of typeless GPU tasks after a CPU-only job gets a
+// GPU type for each task.
+static void array_record_after_a_cpu_only_job_gets_a_type(void **)
+{
+    SnapshotBuilder b = three_types();
+    b.add_pending(1, 4);
+    PendingJob &array = b.add_pending(2, 1, {"", 1, 0}, 3600);
+    array.array_tasks = 2;
+    CyclePlan plan = run(b);
+    assert_int_equal(plan.starts, 3);
+    for (const auto &d : plan.decisions)
+        if (d.job_id == 2) {
+            assert_false(d.gpu_type.empty());
+            assert_int_equal(gpus_placed(d), 1);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -399,6 +432,8 @@ int main(void)
         cmocka_unit_test(refused_choice_falls_back_to_the_request),
         cmocka_unit_test(pipeline_tries_the_choice_then_the_request),
         cmocka_unit_test(cpu_only_jobs_are_scheduled_as_today),
+        cmocka_unit_test(cpu_only_job_after_an_array_record_names_no_gpu),
+        cmocka_unit_test(array_record_after_a_cpu_only_job_gets_a_type),
         cmocka_unit_test(array_records_keep_their_request),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);

@@ -207,6 +207,21 @@ static void typeless_request_gets_fastest_type_with_free_gpus(void **)
     assert_contains(nodes_of(d, b), "a100-");
 }
 
+// A CPU-only job before it on the same nodes does not make a typeless
+// request CPU-only (nor the other way round: each is told its own types).
+static void typeless_request_after_cpu_only_job_still_gets_a_type(void **)
+{
+    SnapshotBuilder b = golden();
+    b.add_pending(9, 4, {}, 3600);
+    b.add_pending(10, 1, {"", 2}, 3600);
+    CyclePlan plan = run(b);
+    assert_string_equal(only(plan, 9).gpu_type.c_str(), "");
+    const Decision d = only(plan, 10);
+    assert_int_equal(d.verdict, Verdict::Start);
+    assert_string_equal(d.gpu_type.c_str(), "a100");
+    assert_int_equal(d.placement[0].used.gpus_of("a100"), 2);
+}
+
 static void typeless_request_falls_back_to_v100_when_a100_full(void **)
 {
     SnapshotBuilder b = golden();
@@ -1075,6 +1090,7 @@ int main(void)
         cmocka_unit_test(one_node_jobs_of_one_shape_fill_node_after_node),
         cmocka_unit_test(cpu_only_job_keeps_off_gpu_nodes),
         cmocka_unit_test(typeless_request_gets_fastest_type_with_free_gpus),
+        cmocka_unit_test(typeless_request_after_cpu_only_job_still_gets_a_type),
         cmocka_unit_test(typeless_request_falls_back_to_v100_when_a100_full),
         cmocka_unit_test(typeless_request_falls_back_when_fast_type_has_too_few),
         cmocka_unit_test(typeless_request_without_table_is_best_fit),
