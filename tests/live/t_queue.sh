@@ -28,6 +28,18 @@ test_array_starts_every_task_that_fits() {
     check "2 tasks wait" equals "$(squeue -h -j "$arr" -t PD -r | wc -l)" 2
 }
 
+# Planned in one cycle with a typeless GPU array on the same nodes, a
+# CPU-only job stays CPU-only (it was once told the array's GPU types).
+test_cpu_job_beside_typeless_array_names_no_gpu() {
+    local arr cpu
+    arr=$(submit --hold --array=0-1 --gres=gpu:1 -t 5 --wrap 'sleep 30')
+    cpu=$(submit --hold -n 2 -t 5 --wrap 'sleep 30')
+    scontrol release "$arr,$cpu"
+    check "typeless array's tasks run" wait_until 20 bash -c "[ \$(squeue -h -j $arr -t R | wc -l) -eq 2 ]"
+    check "CPU-only job runs" wait_state "$cpu" RUNNING
+    check "CPU-only job's decision names no GPU" lacks "$(job_comment "$cpu")" "gpu:"
+}
+
 test_array_task_limit_respected() {
     local arr
     arr=$(submit --array=0-5%2 -n 1 -p cpu --wrap 'sleep 30')
