@@ -28,7 +28,8 @@ std::optional<AllocJob> alloc_job(const PendingJob &job, const std::vector<Reque
 }
 
 // What request_options() reads of a job, its allowed nodes by number
-// (core/queue_views.h). A queue holds many jobs of one shape, so their
+// (core/queue_views.h), and what it copies into each option's request (the
+// CPUs and memory per GPU). A queue holds many jobs of one shape, so their
 // options are computed once per cycle. The rankers rate a job by its model
 // family alone (gpu_type_ranker.h). The fields are hashed and compared in
 // place, not copied: every record of every cycle looks its shape up.
@@ -37,8 +38,8 @@ using OptionsKey = std::pair<size_t, const PendingJob *>;  // node list number, 
 auto options_fields(const OptionsKey &k)
 {
     const PendingJob &j = *k.second;
-    return std::tie(k.first, j.gpus.per_node, j.gpus.per_job, j.min_nodes, j.max_nodes, j.gpu_count_min,
-                    j.gpu_count_max, j.gpus.type, j.family, j.accepted_types);
+    return std::tie(k.first, j.gpus.per_node, j.gpus.per_job, j.gpus.cpus_per_gpu, j.gpus.mem_per_gpu_mb, j.min_nodes,
+                    j.max_nodes, j.gpu_count_min, j.gpu_count_max, j.gpus.type, j.family, j.accepted_types);
 }
 
 struct SameOptions {
@@ -50,8 +51,10 @@ struct OptionsHash {
     {
         const PendingJob &j = *k.second;
         size_t h = k.first;
-        for (int n : {j.gpus.per_node, j.gpus.per_job, j.min_nodes, j.max_nodes, j.gpu_count_min, j.gpu_count_max})
+        for (int n : {j.gpus.per_node, j.gpus.per_job, j.gpus.cpus_per_gpu, j.min_nodes, j.max_nodes, j.gpu_count_min,
+                      j.gpu_count_max})
             h = h * 31 + static_cast<size_t>(n);
+        h = h * 31 + static_cast<size_t>(j.gpus.mem_per_gpu_mb);
         std::hash<std::string> of;
         h = h * 31 + of(j.gpus.type);
         h = h * 31 + of(j.family);

@@ -407,6 +407,21 @@ static void array_record_after_a_cpu_only_job_gets_a_type(void **)
         }
 }
 
+// Two jobs alike but for their CPUs per GPU: each starts with its own.
+static void chosen_request_keeps_the_jobs_cpus_per_gpu(void **)
+{
+    SnapshotBuilder b = three_types();
+    b.add_pending(1, 1, {"", 0, 2}, 3600);
+    PendingJob &wide = b.add_pending(2, 1, {"", 0, 2}, 3600);
+    wide.gpus.cpus_per_gpu = 8;
+    CyclePlan plan = run(b);
+    Decision d = only(plan, 2);
+    assert_int_equal(d.verdict, Verdict::Start);
+    assert_true(d.chosen_request.has_value());
+    assert_int_equal(d.chosen_request->cpus_per_gpu, 8);
+    assert_int_equal(d.placement[0].used.cpus, 16);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -434,6 +449,7 @@ int main(void)
         cmocka_unit_test(cpu_only_jobs_are_scheduled_as_today),
         cmocka_unit_test(cpu_only_job_after_an_array_record_names_no_gpu),
         cmocka_unit_test(array_record_after_a_cpu_only_job_gets_a_type),
+        cmocka_unit_test(chosen_request_keeps_the_jobs_cpus_per_gpu),
         cmocka_unit_test(array_records_keep_their_request),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);

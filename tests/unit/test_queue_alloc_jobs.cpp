@@ -71,6 +71,25 @@ static void each_field_read_makes_its_own_shape(void **)
     assert_int_equal(view.options[1]->size(), 1);
 }
 
+// An option's request is the job's own but for its type and count: CPUs
+// and memory per GPU are each job's, even where two jobs share the rest.
+static void options_keep_each_jobs_cpus_and_memory_per_gpu(void **)
+{
+    SnapshotBuilder b = two_alike_one_not();
+    b.pending(1).gpus.cpus_per_gpu = 8;
+    b.pending(1).gpus.mem_per_gpu_mb = 4096;
+    QueueAllocJobs view = view_of(b);
+    for (const auto &o : *view.options[0]) {
+        assert_int_equal(o.request.cpus_per_gpu, 0);
+        assert_int_equal(o.request.mem_per_gpu_mb, 0);
+    }
+    assert_true(!view.options[1]->empty());
+    for (const auto &o : *view.options[1]) {
+        assert_int_equal(o.request.cpus_per_gpu, 8);
+        assert_int_equal(o.request.mem_per_gpu_mb, 4096);
+    }
+}
+
 static void second_records_and_arrays_are_left_out(void **)
 {
     SnapshotBuilder b = two_alike_one_not();
@@ -86,6 +105,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(one_shape_shares_its_options),
         cmocka_unit_test(each_field_read_makes_its_own_shape),
+        cmocka_unit_test(options_keep_each_jobs_cpus_and_memory_per_gpu),
         cmocka_unit_test(second_records_and_arrays_are_left_out),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
