@@ -159,6 +159,7 @@ HoldoutTable table_of(const std::string &holdout, const Pooled &pooled, int memb
     return table;
 }
 
+// The names numbered in order of first appearance (score_gap.h's groups).
 std::vector<size_t> group_ids(const std::vector<std::string> &names)
 {
     std::map<std::string, size_t> ids;
@@ -193,6 +194,27 @@ std::string cell(double value, const char *format)
         return "—";
     char text[32];
     std::snprintf(text, sizeof text, format, value);
+    return text;
+}
+
+std::string gap_cell(const ScoreGap &gap, const char *format)
+{
+    if (std::isnan(gap.difference))
+        return "—";
+    return cell(gap.difference, format) + " [" + cell(gap.low, format) + ", " + cell(gap.high, format) + "]";
+}
+
+std::string gaps_markdown(const std::vector<GapRow> &gaps)
+{
+    std::string text = "\nThe learned model's score minus each baseline's (MAPE: below 0 is better; Spearman: above "
+                       "0), -+ 1.96 standard errors of a jackknife that leaves out one held-out job type at a "
+                       "time (an interval that holds 0 does not tell the two apart):\n\n"
+                       "| baseline | pairs MAPE | pairs Spearman | isolated MAPE | isolated Spearman |\n"
+                       "| --- | ---: | ---: | ---: | ---: |\n";
+    for (const GapRow &row : gaps)
+        text += "| " + row.baseline + " | " + gap_cell(row.pairs_mape, "%+.1f") + " | " +
+                gap_cell(row.pairs_spearman, "%+.3f") + " | " + gap_cell(row.isolated_mape, "%+.1f") + " | " +
+                gap_cell(row.isolated_spearman, "%+.3f") + " |\n";
     return text;
 }
 
@@ -294,31 +316,6 @@ HoldoutTable evaluate_gpu_inner_split(const TrainingData &data, const ModelOptio
     return table_of("inner split of the GPU-type folds' training types (the next type held out)", pooled,
                     options.members, true);
 }
-
-namespace {
-
-std::string gap_cell(const ScoreGap &gap, const char *format)
-{
-    if (std::isnan(gap.difference))
-        return "—";
-    return cell(gap.difference, format) + " [" + cell(gap.low, format) + ", " + cell(gap.high, format) + "]";
-}
-
-std::string gaps_markdown(const std::vector<GapRow> &gaps)
-{
-    std::string text = "\nThe learned model's score minus each baseline's (MAPE: below 0 is better; Spearman: above "
-                       "0), -+ 1.96 standard errors of a jackknife that leaves out one held-out job type at a "
-                       "time (an interval that holds 0 does not tell the two apart):\n\n"
-                       "| baseline | pairs MAPE | pairs Spearman | isolated MAPE | isolated Spearman |\n"
-                       "| --- | ---: | ---: | ---: | ---: |\n";
-    for (const GapRow &row : gaps)
-        text += "| " + row.baseline + " | " + gap_cell(row.pairs_mape, "%+.1f") + " | " +
-                gap_cell(row.pairs_spearman, "%+.3f") + " | " + gap_cell(row.isolated_mape, "%+.1f") + " | " +
-                gap_cell(row.isolated_spearman, "%+.3f") + " |\n";
-    return text;
-}
-
-}  // namespace
 
 std::string markdown(const HoldoutTable &table)
 {
