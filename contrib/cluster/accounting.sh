@@ -28,9 +28,9 @@ EOF
 
 # gres/gpu, then gres/gpu:TYPE for every GPU type of the spec.
 gpu_tres() {
-    local t tres=gres/gpu
-    for t in "${!TYPES[@]}"; do
-        ((GPU_COUNTS[t] == 0)) || tres+=",gres/gpu:${TYPES[$t]}"
+    local type tres=gres/gpu
+    for type in $(tr ' ' '\n' <<<"${GPU_PARTS[*]}" | sed -n 's/:.*//p' | sort -u); do
+        tres+=",gres/gpu:$type"
     done
     echo "$tres"
 }
