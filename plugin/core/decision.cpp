@@ -23,12 +23,17 @@ static std::string clock_time(int64_t when)
     return text;
 }
 
-static std::string gpu_part(const Decision &d)
+// What the job holds on its first node of each GPU type its request names.
+static std::string gpu_part(const Decision &d, const ClusterSnapshot &s)
 {
     if (d.gpu_type.empty() || d.placement.empty())
         return "";
-    std::string text = " gpu:" + d.gpu_type + ":" +
-                       std::to_string(d.placement.front().used.gpus_of(d.gpu_type)) + "/node";
+    const Resources &used = d.placement.front().used;
+    const GpuRequest &request = s.queue.at(d.queue_index).gpus;
+    std::string text = " gpu:" + d.gpu_type + ":" + std::to_string(used.gpus_of(d.gpu_type));
+    for (const GpuPart &part : request.more_types)
+        text += ",gpu:" + part.type + ":" + std::to_string(used.gpus_of(part.type));
+    text += "/node";
     if (!d.type_rule.empty())
         text += " (" + d.type_rule + ")";
     return text;
@@ -56,11 +61,11 @@ static std::string verdict_text(const Decision &d, const ClusterSnapshot &s)
 {
     switch (d.verdict) {
     case Verdict::Start:
-        return "accord: started on " + node_names(d, s) + gpu_part(d) +
+        return "accord: started on " + node_names(d, s) + gpu_part(d, s) +
                (d.prediction ? "; " + describe(*d.prediction) : "");
     case Verdict::Reserve:
         return "accord: waiting for resources; reserved " + node_names(d, s) + " from " +
-               clock_time(d.start_time) + gpu_part(d);
+               clock_time(d.start_time) + gpu_part(d, s);
     case Verdict::Requeue:
         return explain_requeue(d);
     case Verdict::Wait:

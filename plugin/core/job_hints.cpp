@@ -147,6 +147,10 @@ void take_gpus(const std::string &value, const GpuLimit &limit, const std::vecto
         note(job, ignored(hints::kGpusVar, "the job asks for no GPUs"));
         return;
     }
+    if (!job.gpus.more_types.empty()) {
+        note(job, ignored(hints::kGpusVar, "the job's request names several GPU types"));
+        return;
+    }
     auto [min, max] = *range.value;
     int requested = requested_gpus(job);
     std::string text = std::to_string(min) + "-" + std::to_string(max);

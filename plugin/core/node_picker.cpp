@@ -10,12 +10,20 @@ static int ceil_div(int a, int b) { return (a + b - 1) / b; }
 Resources per_node_demand(const PendingJob &job, const std::string &gpu_type, int node_count)
 {
     const GpuRequest &g = job.gpus;
-    int gpus = g.per_node > 0 ? g.per_node : ceil_div(g.per_job, node_count);
+    auto on_each = [node_count](int per_node, int per_job) {
+        return per_node > 0 ? per_node : ceil_div(per_job, node_count);
+    };
     Resources demand;
+    int gpus = 0;
+    if (g.any())
+        gpus = demand.gpus[gpu_type] = on_each(g.per_node, g.per_job);
+    for (const GpuPart &part : g.more_types) {
+        int more = on_each(part.per_node, part.per_job);
+        demand.gpus[part.type] += more;
+        gpus += more;
+    }
     demand.cpus = std::max({job.cpus_per_node, ceil_div(job.cpus_total, node_count), g.cpus_per_gpu * gpus});
     demand.mem_mb = job.mem_per_node_mb + job.mem_per_cpu_mb * demand.cpus + g.mem_per_gpu_mb * gpus;
-    if (gpus > 0)
-        demand.gpus[gpu_type] = gpus;
     demand.shards = job.shards_per_node;
     return demand;
 }

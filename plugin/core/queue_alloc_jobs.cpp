@@ -29,7 +29,7 @@ std::optional<AllocJob> alloc_job(const PendingJob &job, const std::vector<Reque
 
 // What request_options() reads of a job, its allowed nodes by number
 // (core/queue_views.h), and what it copies into each option's request (the
-// CPUs and memory per GPU). A queue holds many jobs of one shape, so their
+// CPUs and memory per GPU, the other GPU types named). A queue holds many jobs of one shape, so their
 // options are computed once per cycle. The rankers rate a job by its model
 // family alone (gpu_type_ranker.h). The fields are hashed and compared in
 // place, not copied: every record of every cycle looks its shape up.
@@ -39,7 +39,8 @@ auto options_fields(const OptionsKey &k)
 {
     const PendingJob &j = *k.second;
     return std::tie(k.first, j.gpus.per_node, j.gpus.per_job, j.gpus.cpus_per_gpu, j.gpus.mem_per_gpu_mb, j.min_nodes,
-                    j.max_nodes, j.gpu_count_min, j.gpu_count_max, j.gpus.type, j.family, j.accepted_types);
+                    j.max_nodes, j.gpu_count_min, j.gpu_count_max, j.gpus.type, j.family, j.accepted_types,
+                    j.gpus.more_types);
 }
 
 struct SameOptions {
@@ -60,6 +61,8 @@ struct OptionsHash {
         h = h * 31 + of(j.family);
         for (const auto &type : j.accepted_types)
             h = h * 31 + of(type);
+        for (const auto &part : j.gpus.more_types)
+            h = h * 31 + of(part.type);
         return h;
     }
 };

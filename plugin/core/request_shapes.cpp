@@ -14,7 +14,8 @@ namespace {
 // The numbers sit in an array: a key is made for every record of every
 // cycle, and only a new shape's is kept (short type names and the usual
 // empty lists allocate nothing).
-using Shape = std::tuple<std::string, std::vector<std::string>, std::array<int64_t, 14>, std::vector<int>>;
+using Shape = std::tuple<std::string, std::vector<std::string>, std::array<int64_t, 14>, std::vector<int>,
+                         std::vector<GpuPart>>;
 
 Shape shape_of(const PendingJob &job, size_t node_set)
 {
@@ -24,7 +25,7 @@ Shape shape_of(const PendingJob &job, size_t node_set)
                                        job.whole_node_memory, job.exclusive,   g.per_node,
                                        g.per_job,         g.cpus_per_gpu,     g.mem_per_gpu_mb,
                                        job.shards_per_node, static_cast<int64_t>(node_set)};
-    return {g.type, job.accepted_types, numbers, job.required_nodes};
+    return {g.type, job.accepted_types, numbers, job.required_nodes, g.more_types};
 }
 
 }  // namespace

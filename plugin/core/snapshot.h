@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/gpu_topology.h"
@@ -80,12 +81,26 @@ struct RunningJob {
     std::string family;        // model family, "" if unknown (rates its GPUs as a pending job's)
 };
 
+// GPUs of one more type a request names beside its first
+// (--gres=gpu:a100:2,gpu:v100:1): they are planned alongside it, never
+// chosen or rewritten.
+struct GpuPart {
+    std::string type;
+    int per_node = 0;
+    int per_job = 0;
+
+    auto fields() const { return std::tie(type, per_node, per_job); }
+    bool operator==(const GpuPart &o) const { return fields() == o.fields(); }
+    bool operator<(const GpuPart &o) const { return fields() < o.fields(); }
+};
+
 struct GpuRequest {
     std::string type;  // "" = the user accepts any GPU type
     int per_node = 0;  // GPUs on each node (--gres, --gpus-per-node)
     int per_job = 0;   // or GPUs over all nodes (--gpus), spread evenly
     int cpus_per_gpu = 0;
     int64_t mem_per_gpu_mb = 0;
+    std::vector<GpuPart> more_types;  // other types named (Slurm then wants every part typed)
 
     bool any() const { return per_node > 0 || per_job > 0; }
 };

@@ -30,6 +30,36 @@ void for_each_topo(gres_node_state_t *state, bitstr_t *alloc,
     }
 }
 
+// The GPUs of one gres record of a job's request.
+core::GpuPart record_gpus(const gres_job_state_t *js, uint32_t tasks)
+{
+    core::GpuPart part;
+    if (js->type_name && *js->type_name)
+        part.type = js->type_name;
+    if (js->gres_per_node)
+        part.per_node = static_cast<int>(js->gres_per_node);
+    else if (js->gres_per_socket)
+        part.per_node = static_cast<int>(js->gres_per_socket);  // one socket: a lower bound
+    else if (js->gres_per_job)
+        part.per_job = static_cast<int>(js->gres_per_job);
+    else if (js->gres_per_task)
+        part.per_job = static_cast<int>(js->gres_per_task * tasks);
+    return part;
+}
+
+// A type named twice (gpu:a100:1,gpu:a100:1) got one GPU from Slurm, not
+// two: the larger count holds.
+void add_part(std::vector<core::GpuPart> &parts, const core::GpuPart &part)
+{
+    auto same = std::find_if(parts.begin(), parts.end(), [&](const core::GpuPart &p) { return p.type == part.type; });
+    if (same == parts.end()) {
+        parts.push_back(part);
+        return;
+    }
+    same->per_node = std::max(same->per_node, part.per_node);
+    same->per_job = std::max(same->per_job, part.per_job);
+}
+
 }  // namespace
 
 core::GpuCounts node_gpu_capacity(node_record_t *node)
@@ -130,27 +160,25 @@ core::GpuRequest job_gpu_request(job_record_t *job)
     core::GpuRequest request;
     if (!job->gres_list_req || !job->details)
         return request;
+    std::vector<core::GpuPart> parts;  // one per type, in Slurm's order
+    uint32_t tasks = std::max<uint32_t>(job->details->num_tasks, 1);
     ListIterator it = list_iterator_create(job->gres_list_req);
     while (auto *gres = static_cast<gres_state_t *>(list_next(it))) {
         if (!is_gres(gres, "gpu"))
             continue;
         auto *js = static_cast<gres_job_state_t *>(gres->gres_data);
-        uint32_t tasks = std::max<uint32_t>(job->details->num_tasks, 1);
-        if (js->gres_per_node)
-            request.per_node += static_cast<int>(js->gres_per_node);
-        else if (js->gres_per_socket)
-            request.per_node += static_cast<int>(js->gres_per_socket);  // one socket: a lower bound
-        else if (js->gres_per_job)
-            request.per_job += static_cast<int>(js->gres_per_job);
-        else if (js->gres_per_task)
-            request.per_job += static_cast<int>(js->gres_per_task * tasks);
+        add_part(parts, record_gpus(js, tasks));
         request.cpus_per_gpu = js->cpus_per_gres ? js->cpus_per_gres : js->def_cpus_per_gres;
         uint64_t mem = js->mem_per_gres ? js->mem_per_gres : js->def_mem_per_gres;
         request.mem_per_gpu_mb = static_cast<int64_t>(mem);
-        if (js->type_name && *js->type_name)
-            request.type = js->type_name;
     }
     list_iterator_destroy(it);
+    if (parts.empty())
+        return request;
+    request.type = parts.front().type;
+    request.per_node = parts.front().per_node;
+    request.per_job = parts.front().per_job;
+    request.more_types.assign(parts.begin() + 1, parts.end());
     return request;
 }
 

@@ -84,6 +84,13 @@ run_phase "cluster with sched/accord" "$PARAMS" "" \
 # the default, ran them above).
 run_phase "cluster with accord_policy=easy" "$PARAMS,accord_policy=easy" "" t_queue t_backfill
 
+# Requests of several GPU types, with a node holding two (t_gpu_types.sh),
+# under both pipelines.
+MIXED_SPEC="--spec a100:1x4,v100:1x4,mix:1xa100=2+v100=2"
+run_phase "cluster with a node of two GPU types" "$PARAMS" "$MIXED_SPEC" t_gpu_types
+run_phase "cluster with a node of two GPU types, accord_policy=easy" "$PARAMS,accord_policy=easy" "$MIXED_SPEC" \
+    t_gpu_types
+
 # QOS and association limits, and sacct, need real accounting: slurmdbd and MariaDB.
 run_phase "cluster with sched/accord and accounting" "$PARAMS" --accounting \
     t_limits t_hint_limits t_rewrite_limits t_admin

@@ -26,6 +26,7 @@ namespace accord::test {
 using core::ClusterSnapshot;
 using core::GpuCounts;
 using core::GpuLink;
+using core::GpuPart;
 using core::GpuTopology;
 using core::GpuRequest;
 using core::Node;

@@ -227,6 +227,22 @@ static void named_type_without_range_is_not_rewritten(void **)
     assert_false(d.prediction.has_value());
 }
 
+// A request of several types starts as submitted, where each type is.
+static void request_of_several_types_is_not_rewritten(void **)
+{
+    SnapshotBuilder b = three_types();
+    b.add_node("mix-1", 16, 128000, {{"a100", 2}, {"t4", 2}});
+    GpuRequest gpus{"a100", 1};
+    gpus.more_types = {GpuPart{"t4", 2, 0}};
+    b.add_pending(1, 1, gpus, 3600);
+    Decision d = only(run(b), 1);
+    assert_int_equal(d.verdict, Verdict::Start);
+    assert_int_equal(d.placement.size(), 1);
+    assert_string_equal(b.get().nodes.at(d.placement[0].node).name.c_str(), "mix-1");
+    assert_int_equal(d.placement[0].used.gpus_of("t4"), 2);
+    assert_false(d.rewrite_gpus);
+}
+
 // Job 1's model gains little on a100, job 2's a lot: job by job, job 1
 // would take the one a100 GPU; for the whole queue it goes to job 2.
 static void whole_queue_gives_each_type_to_the_job_it_suits(void **)
@@ -439,6 +455,7 @@ int main(void)
         cmocka_unit_test(typeless_request_without_range_changes_only_its_type),
         cmocka_unit_test(named_type_with_range_gets_its_count_rewritten),
         cmocka_unit_test(named_type_without_range_is_not_rewritten),
+        cmocka_unit_test(request_of_several_types_is_not_rewritten),
         cmocka_unit_test(whole_queue_gives_each_type_to_the_job_it_suits),
         cmocka_unit_test(plan_cycle_follows_accord_policy),
         cmocka_unit_test(running_jobs_hold_their_gpus),

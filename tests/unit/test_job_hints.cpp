@@ -187,6 +187,16 @@ static void range_ignored_for_job_without_gpus(void **)
     assert_contains(job.hint_note, "ignored ACCORD_GPUS: the job asks for no GPUs");
 }
 
+// Slurm gives each type its own count: there is no one count to choose.
+static void range_ignored_for_request_of_several_types(void **)
+{
+    GpuRequest gpus{"a100", 2};
+    gpus.more_types = {GpuPart{"v100", 1, 0}};
+    PendingJob job = hinted({"ACCORD_GPUS=1-4"}, gpus);
+    assert_int_equal(job.gpu_count_max, 0);
+    assert_contains(job.hint_note, "ignored ACCORD_GPUS: the job's request names several GPU types");
+}
+
 static void range_leaving_out_the_request_is_ignored(void **)
 {
     PendingJob job = hinted({"ACCORD_GPUS=4-8"});
@@ -302,6 +312,7 @@ int main()
         cmocka_unit_test(range_holding_the_request_is_recorded),
         cmocka_unit_test(invalid_range_is_ignored_and_named),
         cmocka_unit_test(range_ignored_for_job_without_gpus),
+        cmocka_unit_test(range_ignored_for_request_of_several_types),
         cmocka_unit_test(range_leaving_out_the_request_is_ignored),
         cmocka_unit_test(request_over_several_nodes_counts_in_all),
         cmocka_unit_test(range_is_cut_to_the_limit),

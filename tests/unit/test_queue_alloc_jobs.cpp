@@ -90,6 +90,24 @@ static void options_keep_each_jobs_cpus_and_memory_per_gpu(void **)
     }
 }
 
+// Jobs alike but for another GPU type the second names: each option's
+// request carries its own job's other types.
+static void options_keep_each_jobs_other_gpu_types(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("mix-1", 64, 512000, {{"a100", 4}, {"t4", 4}});
+    b.add_pending(1, 1, {"a100", 2}, 3600);
+    PendingJob &both = b.add_pending(2, 1, {"a100", 2}, 3600);
+    both.gpus.more_types = {GpuPart{"t4", 1, 0}};
+    QueueAllocJobs view = view_of(b);
+    assert_ptr_not_equal(view.options[0].get(), view.options[1].get());
+    for (const auto &o : *view.options[0])
+        assert_true(o.request.more_types.empty());
+    assert_true(!view.options[1]->empty());
+    for (const auto &o : *view.options[1])
+        assert_true((o.request.more_types == std::vector<GpuPart>{{"t4", 1, 0}}));
+}
+
 static void second_records_and_arrays_are_left_out(void **)
 {
     SnapshotBuilder b = two_alike_one_not();
@@ -106,6 +124,7 @@ int main(void)
         cmocka_unit_test(one_shape_shares_its_options),
         cmocka_unit_test(each_field_read_makes_its_own_shape),
         cmocka_unit_test(options_keep_each_jobs_cpus_and_memory_per_gpu),
+        cmocka_unit_test(options_keep_each_jobs_other_gpu_types),
         cmocka_unit_test(second_records_and_arrays_are_left_out),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);

@@ -1,7 +1,7 @@
 // Unit tests for core/schedule_cycle (and the decision texts of core/decision):
 // priority order, GPU type choice (and the accepted-types hint), EASY
-// backfill with reservations, NeverFits, array records, duplicate records,
-// max_jobs and counters.
+// backfill with reservations, requests of several GPU types, NeverFits,
+// array records, duplicate records, max_jobs and counters.
 #include "cmocka_cpp.h"
 #include "plan_lookup.h"
 
@@ -668,6 +668,94 @@ static void usage_no_running_job_explains_gets_no_reservation(void **)
     assert_int_equal(plan.reservations, 0);
 }
 
+// ---- a request of several GPU types ------------------------------------------
+
+// The golden cluster and "mix-1", which holds 2 a100 and 2 v100 GPUs.
+static SnapshotBuilder golden_and_mixed()
+{
+    SnapshotBuilder b = golden();
+    b.add_node("mix-1", 16, 128000, {{"a100", 2}, {"v100", 2}});
+    return b;
+}
+
+// --gres=gpu:a100:A,gpu:v100:V (per node), or --gpus=... with per_job.
+static GpuRequest a100_and_v100(int a100, int v100, bool per_job = false)
+{
+    GpuRequest g;
+    g.type = "a100";
+    (per_job ? g.per_job : g.per_node) = a100;
+    g.more_types = {per_job ? GpuPart{"v100", 0, v100} : GpuPart{"v100", v100, 0}};
+    return g;
+}
+
+static void several_types_start_on_a_node_holding_each(void **)
+{
+    for (bool per_job : {false, true}) {
+        SnapshotBuilder b = golden_and_mixed();
+        b.add_pending(10, 1, a100_and_v100(1, 2, per_job), 3600);
+        const Decision d = only(run(b), 10);
+        assert_int_equal(d.verdict, Verdict::Start);
+        assert_string_equal(nodes_of(d, b).c_str(), "mix-1");
+        assert_int_equal(d.placement[0].used.gpus_of("a100"), 1);
+        assert_int_equal(d.placement[0].used.gpus_of("v100"), 2);
+        assert_false(d.rewrite_gpus);
+        assert_contains(explain(d, b.get()), "started on mix-1 gpu:a100:1,gpu:v100:2/node");
+    }
+}
+
+// CPUs and memory per GPU count the GPUs of every type.
+static void several_types_take_cpus_per_gpu_of_all(void **)
+{
+    SnapshotBuilder b = golden_and_mixed();
+    PendingJob &job = b.add_pending(10, 1, a100_and_v100(1, 2), 3600);
+    job.gpus.cpus_per_gpu = 4;
+    job.gpus.mem_per_gpu_mb = 1000;
+    const Decision d = only(run(b), 10);
+    assert_int_equal(d.placement[0].used.cpus, 12);
+    assert_int_equal(d.placement[0].used.mem_mb, 3000);
+}
+
+static void several_types_never_fit_where_no_node_holds_each(void **)
+{
+    SnapshotBuilder b = golden();
+    b.add_pending(10, 1, a100_and_v100(1, 1), 3600);
+    assert_int_equal(only(run(b), 10).reason, WaitReason::NeverFits);
+    b = golden_and_mixed();
+    b.add_pending(11, 1, a100_and_v100(1, 3), 3600);
+    assert_int_equal(only(run(b), 11).reason, WaitReason::NeverFits);
+}
+
+static void several_types_wait_for_the_node_holding_each(void **)
+{
+    SnapshotBuilder b = golden_and_mixed();
+    int64_t until = b.now() + 600;
+    b.add_running(1, until, "mix-1", res(1, 0, {{"v100", 2}}));
+    b.add_pending(10, 1, a100_and_v100(1, 1), 3600);
+    const Decision d = only(run(b), 10);
+    assert_int_equal(d.verdict, Verdict::Reserve);
+    assert_int_equal(d.start_time, until);
+    assert_string_equal(nodes_of(d, b).c_str(), "mix-1");
+}
+
+// What is learnt of a request of several types (it never fits, or has no
+// room now) says nothing of one asking alike for its first type alone.
+static void one_type_behind_several_types_that_wait_still_starts(void **)
+{
+    SnapshotBuilder b = golden();
+    b.add_pending(10, 1, a100_and_v100(1, 1), 3600);
+    b.add_pending(11, 1, {"a100", 1}, 3600);
+    CyclePlan plan = run(b);
+    assert_int_equal(only(plan, 10).reason, WaitReason::NeverFits);
+    assert_int_equal(only(plan, 11).verdict, Verdict::Start);
+    b = golden_and_mixed();
+    b.add_running(1, b.now() + 600, "mix-1", res(1, 0, {{"v100", 2}}));
+    b.add_pending(10, 1, a100_and_v100(1, 1), 3600);
+    b.add_pending(11, 1, {"a100", 1}, 3600);
+    plan = run(b, config(0));
+    assert_int_equal(only(plan, 10).verdict, Verdict::Wait);
+    assert_int_equal(only(plan, 11).verdict, Verdict::Start);
+}
+
 // ---- NeverFits ------------------------------------------------------------------
 
 static void more_gpus_per_node_than_any_node_never_fits(void **)
@@ -1129,6 +1217,11 @@ int main(void)
         cmocka_unit_test(reserve_depth_two_gives_two_reservations),
         cmocka_unit_test(running_job_past_its_end_time_releases_at_now_plus_one),
         cmocka_unit_test(usage_no_running_job_explains_gets_no_reservation),
+        cmocka_unit_test(several_types_start_on_a_node_holding_each),
+        cmocka_unit_test(several_types_take_cpus_per_gpu_of_all),
+        cmocka_unit_test(several_types_never_fit_where_no_node_holds_each),
+        cmocka_unit_test(several_types_wait_for_the_node_holding_each),
+        cmocka_unit_test(one_type_behind_several_types_that_wait_still_starts),
         cmocka_unit_test(more_gpus_per_node_than_any_node_never_fits),
         cmocka_unit_test(typeless_request_larger_than_every_type_never_fits),
         cmocka_unit_test(more_cpus_than_allowed_nodes_never_fits),
