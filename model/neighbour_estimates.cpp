@@ -56,6 +56,17 @@ bool left_out(const std::array<int, 3> &index, LeaveOut leave, int own_type, int
 
 double log2_distance(int a, int b) { return std::fabs(std::log2(a) - std::log2(b)); }
 
+struct MeanOf {
+    double sum = 0;
+    int count = 0;
+    void add(double value)
+    {
+        sum += value;
+        count++;
+    }
+    double value() const { return sum / count; }
+};
+
 // The nearest estimate with the fit's value, when there is a fit and the
 // candidate's own samples are not the estimate.
 Estimate with_fit(Estimate nearest, const std::optional<double> &fit)
@@ -233,20 +244,69 @@ Estimate NeighbourEstimates::interpolated_log_relative(const Job &job, const std
 {
     return remembered(job, Job{}, gpu_type, speed, gpus, spread, leave, true, [&] {
         Estimate estimate = nearest_relative(job, gpu_type, speed, gpus, spread, leave, true);
-        if (job.batch_size <= 0)
-            return estimate;
-        int own_type = type_of(job);
-        std::vector<bool> family = same_family(job);
-        std::vector<BatchPoint> points;
-        for (size_t i = 0; i < samples_.isolated.size(); i++) {
-            const auto &s = samples_.isolated[i];
-            const auto &[type, gpu] = isolated_index_[i];
-            if (family[type] && types_[type].batch_size > 0 && gpu_types_[gpu] == gpu_type && s.gpus == gpus &&
-                s.spread == spread && !(leave == LeaveOut::kOwnJobType && type == own_type))
-                points.push_back({std::log2(types_[type].batch_size), std::log(s.relative)});
-        }
-        return with_fit(estimate, interpolate_over_batch(points, std::log2(job.batch_size), true));
+        std::optional<double> fit = family_over_batch(job, gpu_type, gpus, spread, leave);
+        return with_fit(estimate, fit ? fit : complete_over_gpus(job, gpu_type, gpus, spread, leave));
     });
+}
+
+std::optional<double> NeighbourEstimates::family_over_batch(const Job &job, const std::string &gpu_type, int gpus,
+                                                            bool spread, LeaveOut leave) const
+{
+    if (job.batch_size <= 0)
+        return std::nullopt;
+    int own_type = type_of(job);
+    std::vector<bool> family = same_family(job);
+    std::vector<BatchPoint> points;
+    for (size_t i = 0; i < samples_.isolated.size(); i++) {
+        const auto &s = samples_.isolated[i];
+        const auto &[type, gpu] = isolated_index_[i];
+        if (family[type] && types_[type].batch_size > 0 && gpu_types_[gpu] == gpu_type && s.gpus == gpus &&
+            s.spread == spread && !(leave == LeaveOut::kOwnJobType && type == own_type))
+            points.push_back({std::log2(types_[type].batch_size), std::log(s.relative)});
+    }
+    return interpolate_over_batch(points, std::log2(job.batch_size), true);
+}
+
+std::optional<double> NeighbourEstimates::complete_over_gpus(const Job &job, const std::string &gpu_type, int gpus,
+                                                             bool spread, LeaveOut leave) const
+{
+    int own_type = type_of(job);
+    std::vector<bool> family = same_family(job);
+    // Each job type's mean log value per GPU type at this count and layout.
+    std::vector<std::vector<std::pair<double, int>>> logs(types_.size(),
+                                                          std::vector<std::pair<double, int>>(gpu_types_.size()));
+    for (size_t i = 0; i < samples_.isolated.size(); i++) {
+        const auto &s = samples_.isolated[i];
+        const auto &[type, gpu] = isolated_index_[i];
+        if (s.gpus == gpus && s.spread == spread && !(leave == LeaveOut::kOwnJobType && type == own_type)) {
+            logs[type][gpu].first += std::log(s.relative);
+            logs[type][gpu].second++;
+        }
+    }
+    auto mean = [](const std::pair<double, int> &sum) { return sum.first / sum.second; };
+    auto g = std::find(gpu_types_.begin(), gpu_types_.end(), gpu_type) - gpu_types_.begin();
+    if (g == static_cast<long>(gpu_types_.size()))
+        return std::nullopt;
+    for (size_t t = 0; t < types_.size(); t++)
+        if (family[t] && logs[t][g].second)
+            return std::nullopt;  // the family ran on the type: not a completion's case
+    MeanOf terms;
+    for (size_t h = 0; h < gpu_types_.size(); h++) {
+        MeanOf on_h, ratio;  // the family's value on h (its own type's when measured), g over h elsewhere
+        for (size_t t = 0; t < types_.size(); t++) {
+            if (!logs[t][h].second)
+                continue;
+            if (family[t])
+                on_h.add(mean(logs[t][h]));
+            else if (logs[t][g].second)
+                ratio.add(mean(logs[t][g]) - mean(logs[t][h]));
+        }
+        if (own_type >= 0 && logs[own_type][h].second)
+            on_h = MeanOf{mean(logs[own_type][h]), 1};
+        if (on_h.count && ratio.count)
+            terms.add(on_h.value() + ratio.value());
+    }
+    return terms.count ? std::optional<double>(terms.value()) : std::nullopt;
 }
 
 Estimate NeighbourEstimates::interpolated_log_slowdown(const Job &job, const Job &other, const std::string &gpu_type,

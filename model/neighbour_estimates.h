@@ -9,8 +9,11 @@
 //    type without samples of its own, its family's measured values on the
 //    same GPU type, count and layout (for a pair: next to the same
 //    co-runner type), interpolated over their batch sizes
-//    (batch_interpolation.h); where there are none, the nearest samples'
-//    geometric mean. Its distance is the nearest samples'.
+//    (batch_interpolation.h); for an isolated job whose family never ran
+//    on the GPU type but did on others, those values carried over by how
+//    the types compare for other job types (schema version 6); where there
+//    are none, the nearest samples' geometric mean. Its distance is the
+//    nearest samples'.
 //
 // A candidate's estimate uses every sample (kNothing); a training row's
 // leaves samples out, so that it never sees its own measurement and has
@@ -110,6 +113,16 @@ private:
                               LeaveOut leave, bool geometric) const;
     Estimate nearest_slowdown(const Job &job, const Job &other, const std::string &gpu_type, double speed, int gpus,
                               LeaveOut leave, bool geometric) const;
+    // The family's measured values on the GPU type, count and layout,
+    // interpolated over their batch sizes; nothing for an unknown batch size.
+    std::optional<double> family_over_batch(const Job &job, const std::string &gpu_type, int gpus, bool spread,
+                                            LeaveOut leave) const;
+    // For a family with no sample on the GPU type (at this count and
+    // layout): its value on each other type h, times how the type compares
+    // with h for the job types measured on both, averaged in log over such
+    // h (Gavel's matrix completion with one ratio per pair of GPU types).
+    std::optional<double> complete_over_gpus(const Job &job, const std::string &gpu_type, int gpus, bool spread,
+                                             LeaveOut leave) const;
     std::optional<double> interpolate_slowdown(const Job &job, const Job &other, const std::string &gpu_type,
                                                int gpus, LeaveOut leave) const;
     // Remembered, or computed and remembered.

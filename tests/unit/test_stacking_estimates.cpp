@@ -101,6 +101,27 @@ void test_isolated_estimate_interpolates_over_the_family(void **)
     assert_estimate(alone(Job{"CycleGAN", 0}, "k80", 1, LeaveOut::kNothing), ties, 6, EstimateKind::kNearest);
 }
 
+// LM ran on the K80 only: on the V100 its K80 value carried over by how
+// the V100 compares with the K80 for the job types measured on both (R32:
+// 2x), not the nearest sample's value (its own K80 one).
+void test_isolated_estimate_completes_a_family_across_gpu_types(void **)
+{
+    NeighbourEstimates n = neighbours();
+    double gpu_apart = 2 + 2 * std::log(1 / 0.3);
+    assert_estimate(n.interpolated_log_relative(kB, "v100", 1.0, 1, false, LeaveOut::kNothing), std::log(0.9 * 2),
+                    gpu_apart, EstimateKind::kFamily);
+    // Its batch size unknown: the same value; the distance is the nearest
+    // sample's (R32 on the V100: another family, one batch size unknown).
+    assert_estimate(n.interpolated_log_relative(Job{"LM", 0}, "v100", 1.0, 1, false, LeaveOut::kNothing),
+                    std::log(0.9 * 2), 4 + 2, EstimateKind::kFamily);
+    // Its own samples left out, LM has none: the nearest (R32 on the V100).
+    assert_estimate(n.interpolated_log_relative(kB, "v100", 1.0, 1, false, LeaveOut::kOwnJobType), 0.0,
+                    4 + std::log2(32.0 / 10), EstimateKind::kNearest);
+    // The baseline stays the nearest neighbour.
+    assert_estimate(n.log_relative(kB, "v100", 1.0, 1, false, LeaveOut::kNothing), std::log(0.9), gpu_apart,
+                    EstimateKind::kNearest);
+}
+
 void test_pair_estimate_interpolates_over_the_new_type(void **)
 {
     NeighbourEstimates n = neighbours();
@@ -337,6 +358,7 @@ int main(void)
         cmocka_unit_test(test_extends_beyond_the_batch_sizes_only_when_asked),
         cmocka_unit_test(test_points_of_one_batch_size_count_as_their_mean),
         cmocka_unit_test(test_isolated_estimate_interpolates_over_the_family),
+        cmocka_unit_test(test_isolated_estimate_completes_a_family_across_gpu_types),
         cmocka_unit_test(test_pair_estimate_interpolates_over_the_new_type),
         cmocka_unit_test(test_shut_gates_predict_the_stacking_estimates),
         cmocka_unit_test(test_a_gate_takes_its_share_of_the_correction),

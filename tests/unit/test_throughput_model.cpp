@@ -150,17 +150,19 @@ void test_refuses_metadata_of_other_schema_version(void **)
     assert_contains(error, "schema version 99");
 }
 
-// A version-4 file (no shrinkage of a declared GPU type's slowdown) and a
-// version-3 file (no declared-GPU share: it took the whole correction on a
-// declared GPU type) get the retraining hint, as does version 2.
+// A version-5 file (no completion across GPU types: its network corrects
+// other isolated estimates), a version-4 file (no shrinkage of a declared
+// GPU type's slowdown) and a version-3 file (no declared-GPU share: it took
+// the whole correction on a declared GPU type) get the retraining hint, as
+// does version 2.
 void test_refuses_metadata_of_the_previous_schema_versions(void **)
 {
-    for (const char *version : {"2", "3", "4"}) {
+    for (const char *version : {"2", "3", "4", "5"}) {
         std::string path = saved_model(std::string("meta-version-") + version + ".pt");
         replace_in_file(metadata_path(path), "\"schema_version\": " + std::to_string(kSchemaVersion),
                         std::string("\"schema_version\": ") + version);
         assert_contains(refusal(path), metadata_path(path) + ": feature schema version " + version +
-                                           ", this build reads version 5; retrain with this accord-train");
+                                           ", this build reads version 6; retrain with this accord-train");
     }
 }
 
