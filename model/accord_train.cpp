@@ -1,5 +1,6 @@
 // accord-train: trains Accord's throughput and interference model on the
-// measured data (Gavel's table, Sia's profiles), writes the model file and
+// measured data (Gavel's table, Sia's profiles, and with --samples what
+// running jobs reported to sched_accord), writes the model file and
 // its JSON metadata, and with --evaluate scores it and the baselines on
 // held-out job types and GPU types first (see docs/model.md).
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include "model/evaluation.h"
 #include "model/model_metadata.h"
 #include "model/model_training.h"
+#include "model/sample_rows.h"
 #include "sim/input_error.h"
 #include "sim/sia_profiles.h"
 #include "sim/throughput_table.h"
@@ -22,12 +24,18 @@ using namespace accord::model;
 namespace {
 
 const char kUsage[] =
-    "usage: accord-train --gavel FILE [--sia DIR] --out MODEL [--evaluate | --inner | --inner-gpus]\n"
+    "usage: accord-train --gavel FILE [--sia DIR] [--samples FILE]... --out MODEL\n"
+    "                    [--evaluate | --inner | --inner-gpus]\n"
     "                    [--folds K]\n"
     "                    [--seed N] [--members N] [--hidden N] [--steps N]\n"
     "                    [--hold-out-types FILE|LIST] [--hold-out-entirely FILE|LIST]\n"
     "  --gavel FILE  Gavel's simulation_throughputs.json (isolated and co-located pairs)\n"
     "  --sia DIR     Sia's profiles directory (isolated throughputs of T4, V100, A100, Quadro, 2080Ti)\n"
+    "  --samples FILE\n"
+    "                throughput samples running jobs reported (sched_accord's\n"
+    "                StateSaveLocation/accord-samples.log, and its older .1): one\n"
+    "                row per model family and GPU type measured (docs/model.md);\n"
+    "                may be given again\n"
     "  --out MODEL   writes MODEL and MODEL.json (metadata)\n"
     "  --evaluate    first scores held-out job types (K folds, default 5) and GPU types\n"
     "  --inner       only scores an inner split of each job-type fold's training types\n"
@@ -51,6 +59,7 @@ const char kUsage[] =
 
 struct Arguments {
     std::string gavel, sia, out;
+    std::vector<std::string> samples;
     bool evaluate = false;
     bool inner = false;
     bool inner_gpus = false;
@@ -109,6 +118,8 @@ Arguments parse(int argc, char **argv)
             a.gavel = value;
         else if (flag == "--sia")
             a.sia = value;
+        else if (flag == "--samples")
+            a.samples.push_back(value);
         else if (flag == "--out")
             a.out = value;
         else if (flag == "--folds")
@@ -143,6 +154,9 @@ TrainingData read_data(const Arguments &a)
     }
     hold_out_pairs(data, a.held_out_types);
     hold_out_entirely(data, a.held_out_entirely);
+    if (!a.samples.empty())
+        for (const std::string &note : add_throughput_samples(a.samples, data))
+            std::fprintf(stderr, "accord-train: %s\n", note.c_str());
     return data;
 }
 
