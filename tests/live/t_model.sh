@@ -3,8 +3,9 @@
 # a corrupt file each log one line and jobs still start with the speed
 # table; then a model trained here by accord-train (a few steps: only that
 # it loads and is used is tested) is loaded at reconfigure and named in
-# SystemComment; garbage written over it then is refused at the next
-# reconfigure, keeping the loaded model.
+# SystemComment; one retrained on the cluster's own sample file is loaded
+# too; garbage written over it then is refused at the next reconfigure,
+# keeping the loaded model.
 
 MODEL_FILE=$CLUSTER_DIR-model/m.pt
 MODEL_BUILD=${ACCORD_LIVE_BIN_DIR:-${ACCORD_BUILD_DIR:-${PLUGIN_DIR:+$PLUGIN_DIR/..}}}
@@ -62,6 +63,34 @@ test_valid_model_is_loaded_and_named() {
     check "its decision names the model" contains "$(job_comment "$j")" "learned model m.pt's predicted throughput"
     check "the stats file names the predictor" wait_until 10 grep -q '"kind": "learned_model"' \
         "$CLUSTER_DIR/state/accord-stats.json"
+}
+
+loads_are() { [ "$(grep -c "sched/accord: loaded accord_model=$MODEL_FILE" "$CLUSTER_DIR/log/slurmctld.log")" -ge "$1" ]; }
+
+# Jobs of a family no training data has report their speeds on two GPU
+# types (report_for, t_reports.sh); accord-train --samples reads the
+# plugin's own sample file, and the model it writes knows the family and
+# is loaded at the next reconfigure.
+test_model_retrained_on_the_clusters_samples() {
+    local a t
+    if [ -z "$MODEL_BUILD" ] || [ ! -x "$MODEL_BUILD/accord-train" ]; then
+        check "ACCORD_LIVE_BIN_DIR or ACCORD_BUILD_DIR names a build with accord-train" false
+        return
+    fi
+    a=$(submit --gres=gpu:a100:1 --accord-model=mynet --wrap 'sleep 60')
+    t=$(submit --gres=gpu:t4:1 --accord-model=mynet --wrap 'sleep 60')
+    wait_state "$a" RUNNING && wait_state "$t" RUNNING
+    report_for "$a" --steps-per-second 30
+    report_for "$t" --steps-per-second 10
+    check "both reports are stored" wait_until 20 has_family_samples mynet 2
+    check "accord-train trains on the cluster's sample file" "$MODEL_BUILD/accord-train" \
+        --gavel "$here/../../../shared/data/gavel/simulation_throughputs.json" \
+        --sia "$here/../../../shared/data/sia/profiles" --samples "$CLUSTER_DIR/state/accord-samples.log" \
+        --out "$MODEL_FILE" --steps 5 --members 1 --hidden 8 >"$CLUSTER_DIR-model/train-samples.log" 2>&1
+    check "the model knows the family" grep -q '"mynet"' "$MODEL_FILE.json"
+    check "its metadata names the sample file" grep -q "accord-samples.log" "$MODEL_FILE.json"
+    scontrol reconfigure
+    check "reconfigure loads it" wait_until 30 loads_are 2
 }
 
 # The loaded model's file overwritten by garbage while slurmctld runs: the
