@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Brings the whole thing up on a fresh Debian 12 machine, as root: installs
 # what is needed, builds and installs sched/accord and its hint options,
-# starts an emulated heterogeneous GPU cluster (2 x 8 A100, 2 x 4 V100,
-# 4 x 4 T4) scheduled by Accord, submits a sample deep-learning workload
-# and shows what Accord decided for each job. The cluster keeps running; the last line says how to
-# stop it.
+# trains the learned throughput model on the measured data in ../shared
+# (when the build has LibTorch), starts an emulated heterogeneous GPU
+# cluster (2 x 8 A100, 2 x 4 V100, 4 x 4 T4) scheduled by Accord with it,
+# submits a sample deep-learning workload and shows what Accord decided for
+# each job. The cluster keeps running; the last line says how to stop it.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dir=${ACCORD_DEMO_DIR:-/tmp/accord-demo}
@@ -12,20 +13,32 @@ cluster="$root/contrib/cluster/accord-cluster"
 
 bash "$root/contrib/install-deps.sh"
 bash "$root/contrib/build.sh"
-make -C "${ACCORD_BUILD_DIR:-$root/build}" install >/dev/null
+build=${ACCORD_BUILD_DIR:-$root/build}
+make -C "$build" install >/dev/null
 plugins=$(dirname "$(ls /usr/lib/*/slurm-wlm/sched_backfill.so | head -n 1)")
 
 "$cluster" down --dir "$dir" >/dev/null 2>&1 || true
-rm -rf "$dir"
-"$cluster" up --dir "$dir" --spec a100:2x8,v100:2x4,t4:4x4 \
-    --sched-params sched_interval=-1,defer,accord_interval=1,accord_gpu_speed=a100:3/v100:2/t4:1 \
+rm -rf "$dir" "$dir-model"
+params=sched_interval=-1,defer,accord_interval=1,accord_gpu_speed=a100:3/v100:2/t4:1
+data=$root/../shared/data
+if [ -x "$build/accord-train" ] && [ -d "$data" ]; then
+    echo "Training the learned model on Gavel's and Sia's measurements (about a minute)..."
+    mkdir -p "$dir-model"
+    if "$build/accord-train" --gavel "$data/gavel/simulation_throughputs.json" --sia "$data/sia/profiles" \
+        --out "$dir-model/m.pt" 2>"$dir-model/train.log"; then
+        params+=,accord_model=$dir-model/m.pt
+    else
+        echo "accord-train failed ($dir-model/train.log); Accord ranks GPU types by accord_gpu_speed alone"
+    fi
+fi
+"$cluster" up --dir "$dir" --spec a100:2x8,v100:2x4,t4:4x4 --sched-params "$params" \
     --spank "$plugins/spank_accord.so"
 export SLURM_CONF=$dir/etc/slurm.conf
 cd "$dir"
 
 submit() { sbatch --parsable -o /dev/null "$@"; }
 echo "Submitting a sample deep-learning workload:"
-submit -J resnet50-train --gres=gpu:4 -t 60 --wrap 'sleep 900' >/dev/null
+submit -J resnet50-train --gres=gpu:4 --accord-model=resnet50 -t 60 --wrap 'sleep 900' >/dev/null
 submit -J bert-finetune --gres=gpu:2 --accord-model=bert --accord-gpu-types=v100,t4 -t 30 --wrap 'sleep 900' >/dev/null
 submit -J gpt-pretrain -N 2 --gres=gpu:a100:8 -t 120 --wrap 'sleep 900' >/dev/null
 submit -J yolo-eval --gres=gpu:t4:1 --array=0-5 -t 10 --wrap 'sleep 900' >/dev/null
