@@ -29,10 +29,11 @@ std::optional<AllocJob> alloc_job(const PendingJob &job, const std::vector<Reque
 
 // What request_options() reads of a job, its allowed nodes by number
 // (core/queue_views.h), and what it copies into each option's request (the
-// CPUs and memory per GPU, the other GPU types named). A queue holds many jobs of one shape, so their
-// options are computed once per cycle. The rankers rate a job by its model
-// family alone (gpu_type_ranker.h). The fields are hashed and compared in
-// place, not copied: every record of every cycle looks its shape up.
+// CPUs and memory per GPU, the other GPU types named). A queue holds many
+// jobs of one shape, so their options are computed once per cycle. The
+// rankers rate a job by its model family alone (gpu_type_ranker.h). The
+// fields are hashed and compared in place, not copied: every record of
+// every cycle looks its shape up.
 using OptionsKey = std::pair<size_t, const PendingJob *>;  // node list number, job
 
 auto options_fields(const OptionsKey &k)
