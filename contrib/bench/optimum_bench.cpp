@@ -95,7 +95,7 @@ SimResult run_policy(const PolicyEntry &policy, const std::vector<TraceJob> &tra
         SimConfig config;
         config.nodes = nodes;
         config.allocator = policy.allocator;
-        return simulate(trace, speed, config, *policy.ranker(table, {}));
+        return simulate(trace, speed, config, *policy.ranker(table, {}, nodes));
     }
     RoundConfig rounds;
     rounds.nodes = nodes;

@@ -64,7 +64,7 @@ SimResult run_policy(const PolicyEntry &policy, double fairness_bound, const Sim
             accord::core::FamilySpeedRanker ranker(speed_model->speeds, o.gpu_speed, speed_model->source);
             return simulate(in.jobs, speed, config, ranker, progress);
         }
-        return simulate(in.jobs, speed, config, *policy.ranker(in.table, o.gpu_speed), progress);
+        return simulate(in.jobs, speed, config, *policy.ranker(in.table, o.gpu_speed, in.nodes), progress);
     }
     RoundConfig rounds = o.rounds;
     rounds.nodes = in.nodes;

@@ -5,6 +5,7 @@
 
 #include "sim/accord_round_policy.h"
 #include "sim/gavel_policy.h"
+#include "sim/measured_scaling.h"
 #include "sim/packing_policy.h"
 #include "sim/sia_policy.h"
 #include "sim/tiresias_policy.h"
@@ -41,13 +42,15 @@ PolicyEntry accord_event_policy(const char *name, RankerFactory factory,
     return entry;
 }
 
-// Each job type's measured one-GPU speed, or the admin's per-type table when
-// given: what the plugin knows without a learned model.
-std::unique_ptr<core::GpuTypeRanker> measured_one_gpu(const ThroughputTable &table, const GpuSpeeds &gpu_speed)
+// Each job type's measured one-GPU speed and scaling to every count, or the
+// admin's per-type table when given (scaling linearly, as the plugin's).
+std::unique_ptr<core::GpuTypeRanker> measured_speeds(const ThroughputTable &table, const GpuSpeeds &gpu_speed,
+                                                     const std::vector<core::Node> &nodes)
 {
     if (!gpu_speed.empty())
         return std::make_unique<core::SpeedTableRanker>(gpu_speed);
-    return std::make_unique<core::FamilySpeedRanker>(one_gpu_speeds(table), GpuSpeeds{});
+    return std::make_unique<core::FamilySpeedRanker>(one_gpu_speeds(table), GpuSpeeds{}, "measured throughput",
+                                                     measured_scaling(table, nodes));
 }
 
 // A round policy built from the throughput table when it takes one, else
@@ -94,12 +97,12 @@ const std::vector<PolicyEntry> &registered_policies()
 {
     static const std::vector<PolicyEntry> all = {
         event_policy("slurm",
-                     [](const ThroughputTable &, const GpuSpeeds &) {
+                     [](const ThroughputTable &, const GpuSpeeds &, const std::vector<core::Node> &) {
                          return std::make_unique<core::SpeedTableRanker>(GpuSpeeds{});
                      }),
-        accord_event_policy("accord-easy", measured_one_gpu),
-        accord_event_policy("accord-np", measured_one_gpu, core::AllocConfig{}),
-        accord_event_policy("accord-rq", measured_one_gpu, core::AllocConfig{}, core::PreemptConfig{}),
+        accord_event_policy("accord-easy", measured_speeds),
+        accord_event_policy("accord-np", measured_speeds, core::AllocConfig{}),
+        accord_event_policy("accord-rq", measured_speeds, core::AllocConfig{}, core::PreemptConfig{}),
         round_policy<TiresiasPolicy>("tiresias"),
         gavel("gavel-fair"),
         gavel("gavel-fair-agnostic"),

@@ -46,8 +46,9 @@ namespace accord::sim {
 // `gpu_speed`: the admin's relative speed per GPU type (accord-sim's
 // --gpu-speed, the plugin's accord_gpu_speed); empty when not given.
 using GpuSpeeds = std::map<std::string, double>;
-using RankerFactory =
-    std::function<std::unique_ptr<core::GpuTypeRanker>(const ThroughputTable &, const GpuSpeeds &gpu_speed)>;
+// `nodes`: the simulated cluster.
+using RankerFactory = std::function<std::unique_ptr<core::GpuTypeRanker>(
+    const ThroughputTable &, const GpuSpeeds &gpu_speed, const std::vector<core::Node> &nodes)>;
 // What accord-sim's options tell the Accord policies.
 struct PolicySettings {
     // --fairness: the bound on predicted finish-time fairness, the plugin's

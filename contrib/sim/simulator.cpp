@@ -192,8 +192,11 @@ void Simulation::start(const core::Decision &d)
         throw InputError(job_label(j.trace) + ": no measured throughput on " + std::to_string(gpus) + " " +
                          d.gpu_type + " GPUs, the configuration the core chose");
     double rate = *measured;
-    if (config_.learn)
-        observed_.add(report_of(job, d.gpu_type, gpus, rate));
+    if (config_.learn) {
+        core::PendingJob of_family;
+        of_family.family = j.trace.job_type;
+        observed_.add(report_of(job, d.gpu_type, gpus, rate), ranker_.scaling(of_family, d.gpu_type, gpus));
+    }
     if (j.start_s < 0)
         j.start_s = now_;
     j.end_s = now_ + remaining_[job] / rate;
@@ -217,8 +220,10 @@ void Simulation::start(const core::Decision &d)
     r.family = j.trace.job_type;
     snap_.running.push_back(std::move(r));
     leave_queue(job);
+    // The count is written when the core chose another than the trace's.
+    std::string count = gpus == j.trace.scale_factor ? "" : " gpus=" + std::to_string(gpus);
     result_.decisions.push_back("t=" + std::to_string(static_cast<int64_t>(now_)) + " start job=" +
-                                std::to_string(job + 1) + " type=" + d.gpu_type + " nodes=" + names);
+                                std::to_string(job + 1) + " type=" + d.gpu_type + count + " nodes=" + names);
 }
 
 // The job stops now: it keeps the steps of its last checkpoint, its

@@ -66,4 +66,9 @@ std::string ExploringRanker::speed_source() const
     return learned_.speed_source();
 }
 
+double ExploringRanker::scaling(const PendingJob &job, const std::string &type, int gpus) const
+{
+    return learned_.scaling(job, type, gpus);
+}
+
 }  // namespace accord::core

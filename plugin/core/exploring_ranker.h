@@ -50,6 +50,7 @@ public:
     std::string rule() const override;
     std::optional<double> speed(const PendingJob &job, const std::string &type) const override;
     std::string speed_source() const override;
+    double scaling(const PendingJob &job, const std::string &type, int gpus) const override;
 
     // Whether `type` is one the job's family is explored on (the rule above).
     bool explores(const PendingJob &job, const std::string &type) const;

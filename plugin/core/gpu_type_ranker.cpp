@@ -4,6 +4,11 @@
 
 namespace accord::core {
 
+double GpuTypeRanker::scaling(const PendingJob &, const std::string &, int) const
+{
+    return 1.0;
+}
+
 SpeedTableRanker::SpeedTableRanker(std::map<std::string, double> relative_speed)
     : speed_(std::move(relative_speed))
 {
@@ -36,8 +41,11 @@ std::string SpeedTableRanker::speed_source() const
 }
 
 FamilySpeedRanker::FamilySpeedRanker(FamilySpeeds family_speed, std::map<std::string, double> type_speed,
-                                     std::string source)
-    : family_speed_(std::move(family_speed)), fallback_(std::move(type_speed)), source_(std::move(source))
+                                     std::string source, FamilyScaling family_scaling)
+    : family_speed_(std::move(family_speed)),
+      family_scaling_(std::move(family_scaling)),
+      fallback_(std::move(type_speed)),
+      source_(std::move(source))
 {
 }
 
@@ -65,6 +73,18 @@ std::optional<double> FamilySpeedRanker::speed(const PendingJob &job, const std:
 std::string FamilySpeedRanker::speed_source() const
 {
     return source_ + " of the job's model family, else accord_gpu_speed";
+}
+
+double FamilySpeedRanker::scaling(const PendingJob &job, const std::string &type, int gpus) const
+{
+    auto family = family_scaling_.find(job.family);
+    if (family == family_scaling_.end())
+        return 1.0;
+    auto of_type = family->second.find(type);
+    if (of_type == family->second.end())
+        return 1.0;
+    auto at = of_type->second.find(gpus);
+    return at == of_type->second.end() || at->second <= 0 ? 1.0 : at->second;
 }
 
 }  // namespace accord::core

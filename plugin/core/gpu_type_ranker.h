@@ -34,6 +34,12 @@ public:
 
     // Where speed() comes from, as users are told it.
     virtual std::string speed_source() const = 0;
+
+    // How `job` scales to `gpus` GPUs of `type`: its predicted throughput
+    // there over `gpus` times speed(), on the fewest nodes the cluster's
+    // nodes of the type need; > 0. 1 (linear) where the ranker knows no
+    // better; like speed(), it may depend on the job through its family only.
+    virtual double scaling(const PendingJob &job, const std::string &type, int gpus) const;
 };
 
 // Ranks by the admin's relative speed per GPU type (accord_gpu_speed);
@@ -54,19 +60,25 @@ private:
 // Ranks by the throughput of the job's model family per GPU type (measured,
 // or predicted by the learned model: `source` says which, for users);
 // families or types it has no figure for fall back to the per-type table.
+// Its scaling is the family's figure for the exact type and count when it
+// has a positive one, else linear.
 class FamilySpeedRanker : public GpuTypeRanker {
 public:
     using FamilySpeeds = std::map<std::string, std::map<std::string, double>>;  // family -> type -> speed
+    // family -> type -> GPU count -> scaling (GpuTypeRanker::scaling)
+    using FamilyScaling = std::map<std::string, std::map<std::string, std::map<int, double>>>;
 
     FamilySpeedRanker(FamilySpeeds family_speed, std::map<std::string, double> type_speed,
-                      std::string source = "measured throughput");
+                      std::string source = "measured throughput", FamilyScaling family_scaling = {});
     double score(const PendingJob &job, const std::string &type) const override;
     std::string rule() const override;
     std::optional<double> speed(const PendingJob &job, const std::string &type) const override;
     std::string speed_source() const override;
+    double scaling(const PendingJob &job, const std::string &type, int gpus) const override;
 
 private:
     FamilySpeeds family_speed_;
+    FamilyScaling family_scaling_;
     SpeedTableRanker fallback_;
     std::string source_;
 };

@@ -64,4 +64,11 @@ std::string MeasuredSpeedRanker::speed_source() const
     return "throughput measured by running jobs of the job's model family, else " + prior_.speed_source();
 }
 
+// The prior's: measured rates are per GPU on the prior's one-GPU scale
+// (ObservedSpeeds::add takes the prior's scaling).
+double MeasuredSpeedRanker::scaling(const PendingJob &job, const std::string &type, int gpus) const
+{
+    return prior_.scaling(job, type, gpus);
+}
+
 }  // namespace accord::core

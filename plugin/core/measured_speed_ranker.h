@@ -33,6 +33,7 @@ public:
     std::string rule() const override;
     std::optional<double> speed(const PendingJob &job, const std::string &type) const override;
     std::string speed_source() const override;
+    double scaling(const PendingJob &job, const std::string &type, int gpus) const override;
 
 private:
     struct Correction {

@@ -21,16 +21,17 @@ ObservedSpeeds::ObservedSpeeds(size_t jobs_kept, size_t families_kept)
 {
 }
 
-void ObservedSpeeds::add(const ThroughputSample &s)
+void ObservedSpeeds::add(const ThroughputSample &s, double scaling)
 {
-    if (s.family.empty() || s.gpus.size() != 1 || s.gpus.begin()->second <= 0 || !(s.report.rate > 0))
+    if (s.family.empty() || s.gpus.size() != 1 || s.gpus.begin()->second <= 0 || !(s.report.rate > 0) ||
+        !(scaling > 0))
         return;
     const auto &[type, count] = *s.gpus.begin();
     auto &jobs = seen_[s.family][s.report.metric][type];
     JobRate &rate = jobs[s.job_id];
     if (s.time < rate.time)
         return;  // an older sample than the one counted
-    rate = {s.time, s.report.rate / count, s.user};
+    rate = {s.time, s.report.rate / (count * scaling), s.user};
     if (jobs.size() > jobs_kept_) {
         auto oldest = std::min_element(jobs.begin(), jobs.end(),
                                        [](const auto &a, const auto &b) { return a.second.time < b.second.time; });

@@ -8,7 +8,8 @@
 // The rule (docs/design.md, "Learning from running jobs"):
 //  - A sample counts when its job names a model family and holds GPUs of
 //    one type (a rate over several types belongs to none); its rate per GPU
-//    is its rate over its GPU count (data-parallel jobs scale about
+//    is its rate over its GPU count, over the prior's scaling to that count
+//    when the caller knows it (else linear: data-parallel jobs scale about
 //    linearly at the counts a family is compared at).
 //  - Each job counts once per type, with its latest sample; the newest
 //    `jobs_kept` jobs per family and type are kept, and the
@@ -39,7 +40,10 @@ public:
     explicit ObservedSpeeds(size_t jobs_kept = 64, size_t families_kept = 1024);
 
     // Counts a stored sample (ignored when it does not qualify, above).
-    void add(const ThroughputSample &sample);
+    // `scaling` is the prior's GpuTypeRanker::scaling at the sample's type
+    // and count, so that its rate per GPU is on the one-GPU scale the
+    // prior's speeds are on (1: linear, the plugin's priors).
+    void add(const ThroughputSample &sample, double scaling = 1);
 
     // The family's median rate per GPU on `type`, in its main metric.
     std::optional<double> per_gpu(const std::string &family, const std::string &type) const;

@@ -87,7 +87,8 @@ std::vector<Movable> movable_jobs(const ClusterSnapshot &s, const GpuTypeRanker 
         as_pending.family = r.family;
         auto speed = ranker.speed(as_pending, type);
         if (speed && *speed > 0)
-            out.push_back(Movable{i, type, gpus, *speed * gpus, held_on_nodes(r, type)});
+            out.push_back(Movable{i, type, gpus, *speed * gpus * ranker.scaling(as_pending, type, gpus),
+                                  held_on_nodes(r, type)});
     }
     return out;
 }

@@ -67,7 +67,7 @@ std::vector<RequestOption> request_options(const PendingJob &job, const NodeSetG
             if (!slurm_could_give(job.gpus, *request) &&
                 !keeps_time_limit(job.gpus, *request, predict_speedup(job, *request, baseline, ranker)))
                 continue;
-            options.push_back(RequestOption{*request, gpus, preference * gpus});
+            options.push_back(RequestOption{*request, gpus, preference * gpus * ranker.scaling(job, type, gpus)});
         }
     }
     return options;

@@ -11,9 +11,9 @@
 //    user asked for is not offered.
 // Each comes with its rate: the ranker's score of the type for the job (its
 // predicted speed of one GPU, raised where the ranker explores:
-// core/exploring_ranker.h), times the count (linear scaling: the admin's
-// table knows one GPU only; the same rule the speed-up users are shown is
-// computed by). Types the ranker has no speed for are not offered.
+// core/exploring_ranker.h), times the count, times the ranker's scaling to
+// that count (GpuTypeRanker::scaling; linear where it knows no better, as
+// the admin's table). Types the ranker has no speed for are not offered.
 #pragma once
 
 #include <optional>

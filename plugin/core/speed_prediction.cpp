@@ -8,9 +8,9 @@ namespace accord::core {
 
 namespace {
 
-int64_t gpus_in_all(const GpuRequest &r, const PendingJob &job)
+int gpus_in_all(const GpuRequest &r, const PendingJob &job)
 {
-    return r.per_job > 0 ? r.per_job : static_cast<int64_t>(r.per_node) * std::max(job.min_nodes, 1);
+    return r.per_job > 0 ? r.per_job : r.per_node * std::max(job.min_nodes, 1);
 }
 
 std::string one_decimal(double x)
@@ -48,10 +48,14 @@ SpeedPrediction predict_speedup(const PendingJob &job, const GpuRequest &chosen,
     }
     if (!slowest)
         return p;
-    double asked = *slowest * static_cast<double>(gpus_in_all(job.gpus, job));
-    double got = *chosen_speed * static_cast<double>(gpus_in_all(chosen, job));
-    if (asked > 0)
-        p.speedup = got / asked;
+    int asked_gpus = gpus_in_all(job.gpus, job), chosen_gpus = gpus_in_all(chosen, job);
+    double asked = *slowest * asked_gpus;
+    if (asked <= 0)
+        return p;
+    double linear = *chosen_speed * chosen_gpus / asked;
+    double scaled = linear * ranker.scaling(job, chosen.type, chosen_gpus) /
+                    ranker.scaling(job, p.baseline_type, asked_gpus);
+    p.speedup = std::min(linear, scaled);
     return p;
 }
 

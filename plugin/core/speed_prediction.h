@@ -25,8 +25,11 @@ struct SpeedPrediction {
 
 // `possible_types` are the GPU types Slurm could have given the request as
 // submitted (whose GPUs on its allowed nodes hold it when idle); the
-// baseline is the slowest of them, ties going to the first name. Throughput is taken as one GPU's speed
-// times the GPUs in all (linear scaling: the ranker knows one GPU only).
+// baseline is the slowest of them (by one GPU's speed), ties going to the
+// first name. The speed-up is the smaller of two readings of the GPUs in
+// all: linear (one GPU's speed x count) and the ranker's scaling
+// (GpuTypeRanker::scaling), so a configuration keeps the time limit only
+// if it would whether the job scales linearly or as predicted.
 SpeedPrediction predict_speedup(const PendingJob &job, const GpuRequest &chosen,
                                 const std::vector<std::string> &possible_types,
                                 const GpuTypeRanker &ranker);

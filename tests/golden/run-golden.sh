@@ -10,17 +10,18 @@ sim=${ACCORD_SIM:-./accord-sim}
 data=${ACCORD_SHARED_DATA:-$here/../../../shared/data}
 update=${1:-}
 
-# name | trace | cluster | jobs | policies
-cases="msr-0e4a51|gavel/traces/msr/seed=0/0e4a51.trace|v100:2x4,p100:2x4,k80:2x4|60|slurm,accord-easy
-physical-artifact|gavel/traces/physical_cluster/artifact_evaluation.trace|v100:2x4,p100:2x4,k80:2x4|40|slurm,accord-easy
-tiresias-msr-0e4a51|gavel/traces/msr/seed=0/0e4a51.trace|v100:1x4,p100:1x4,k80:1x4|40|tiresias
-rounds-msr-0e4a51|gavel/traces/msr/seed=0/0e4a51.trace|v100:1x4,p100:1x4,k80:1x4|30|gavel-fair,gavel-throughput-packed,sia,lucid,accord"
+# name | inputs (DATA = the data directory) | policies
+cases="msr-0e4a51|--throughputs DATA/gavel/simulation_throughputs.json --trace DATA/gavel/traces/msr/seed=0/0e4a51.trace --cluster v100:2x4,p100:2x4,k80:2x4 --first 60|slurm,accord-easy
+physical-artifact|--throughputs DATA/gavel/simulation_throughputs.json --trace DATA/gavel/traces/physical_cluster/artifact_evaluation.trace --cluster v100:2x4,p100:2x4,k80:2x4 --first 40|slurm,accord-easy
+tiresias-msr-0e4a51|--throughputs DATA/gavel/simulation_throughputs.json --trace DATA/gavel/traces/msr/seed=0/0e4a51.trace --cluster v100:1x4,p100:1x4,k80:1x4 --first 40|tiresias
+rounds-msr-0e4a51|--throughputs DATA/gavel/simulation_throughputs.json --trace DATA/gavel/traces/msr/seed=0/0e4a51.trace --cluster v100:1x4,p100:1x4,k80:1x4 --first 30|gavel-fair,gavel-throughput-packed,sia,lucid,accord
+allocator-sia-philly-1|--sia-profiles DATA/sia/profiles --sia-workload DATA/sia/workloads/philly/workload-1.csv --first 60|accord-np,accord-rq"
 
 failed=0
-while IFS='|' read -r name trace cluster jobs policies; do
+while IFS='|' read -r name inputs policies; do
     actual=$(mktemp)
-    "$sim" --throughputs "$data/gavel/simulation_throughputs.json" --trace "$data/$trace" \
-        --cluster "$cluster" --first "$jobs" --policy "$policies" --quiet --out /dev/null --decision-log "$actual"
+    # shellcheck disable=SC2086 # the inputs are words
+    "$sim" ${inputs//DATA/$data} --policy "$policies" --quiet --out /dev/null --decision-log "$actual"
     expected="$here/$name.decisions"
     if [ "$update" = --update ]; then
         cp "$actual" "$expected"

@@ -115,6 +115,21 @@ static void rate_is_one_gpu_speed_times_count(void **)
         assert_true(o.rate == 3.0 * o.gpus);
 }
 
+static void rate_takes_the_rankers_scaling(void **)
+{
+    SnapshotBuilder b = three_types();
+    PendingJob &j = b.add_pending(1, 1, {"a100", 0, 1});
+    j.family = "lm";
+    j.gpu_count_min = 1;
+    j.gpu_count_max = 3;
+    FamilySpeedRanker ranker({{"lm", {{"a100", 3}}}}, {}, "measured", {{"lm", {{"a100", {{2, 0.75}, {3, 0.5}}}}}});
+    auto options = request_options(j, b.get().nodes, ranker);
+    assert_int_equal(options.size(), 3);
+    assert_true(options[0].rate == 3.0);
+    assert_true(options[1].rate == 4.5);
+    assert_true(options[2].rate == 4.5);
+}
+
 // Asked for 2 GPUs of any type: the slowest it could get is 2 t4 (speed 2).
 // One t4 (1) is slower and left out; one v100 (2) is as fast and one a100
 // (3) faster, so they stay.
@@ -258,6 +273,27 @@ static void whole_queue_gives_each_type_to_the_job_it_suits(void **)
     CyclePlan plan = run(b, ranker);
     assert_string_equal(only(plan, 1).gpu_type.c_str(), "v100");
     assert_string_equal(only(plan, 2).gpu_type.c_str(), "a100");
+}
+
+// Six a100s free, two jobs that may take 1-4 each. "flat" (first in
+// priority) gains nothing beyond 2 GPUs, "lin" scales linearly: told so,
+// the allocator gives lin 4 and flat 2; read linearly, flat gets more.
+static void gpus_go_where_the_scaling_says_they_add_speed(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("a100-1", 64, 512000, {{"a100", 6}});
+    for (auto [id, family] : {std::pair<uint32_t, const char *>{1, "flat"}, {2, "lin"}}) {
+        PendingJob &j = b.add_pending(id, 1, {"a100", 0, 2}, 3600);
+        j.family = family;
+        j.gpu_count_min = 1;
+        j.gpu_count_max = 4;
+    }
+    FamilySpeedRanker::FamilySpeeds speeds = {{"flat", {{"a100", 3}}}, {"lin", {{"a100", 3}}}};
+    FamilySpeedRanker scaled(speeds, {}, "measured", {{"flat", {{"a100", {{3, 2.0 / 3}, {4, 0.5}}}}}});
+    CyclePlan plan = run(b, scaled);
+    assert_int_equal(gpus_placed(only(plan, 1)), 2);
+    assert_int_equal(gpus_placed(only(plan, 2)), 4);
+    assert_true(gpus_placed(only(run(b, FamilySpeedRanker(speeds, {})), 1)) > 2);
 }
 
 // accord_policy picks the pipeline: on the same queue, EASY gives job 1
@@ -446,6 +482,7 @@ int main(void)
         cmocka_unit_test(typeless_request_may_take_any_type),
         cmocka_unit_test(accepted_types_hint_restricts_types),
         cmocka_unit_test(rate_is_one_gpu_speed_times_count),
+        cmocka_unit_test(rate_takes_the_rankers_scaling),
         cmocka_unit_test(fewer_gpus_only_when_predicted_as_fast),
         cmocka_unit_test(named_type_never_gets_fewer_gpus),
         cmocka_unit_test(counts_stop_at_what_the_nodes_hold),
@@ -457,6 +494,7 @@ int main(void)
         cmocka_unit_test(named_type_without_range_is_not_rewritten),
         cmocka_unit_test(request_of_several_types_is_not_rewritten),
         cmocka_unit_test(whole_queue_gives_each_type_to_the_job_it_suits),
+        cmocka_unit_test(gpus_go_where_the_scaling_says_they_add_speed),
         cmocka_unit_test(plan_cycle_follows_accord_policy),
         cmocka_unit_test(running_jobs_hold_their_gpus),
         cmocka_unit_test(allocator_never_delays_the_top_blocked_job),

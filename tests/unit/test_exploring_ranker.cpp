@@ -133,9 +133,21 @@ static void allocator_options_carry_the_raised_score(void **)
         assert_true(near(o.rate, o.request.type == "p100" ? 15 * 1.5 : 20));
 }
 
+static void scaling_is_the_learned_rankers(void **)
+{
+    ObservedSpeeds seen;
+    seen.add(sample(1, "rec", "v100", 1, 20));
+    FamilySpeedRanker learned({{"rec", {{"v100", 4}, {"p100", 3}}}}, kTable, "measured",
+                              {{"rec", {{"p100", {{2, 0.8}}}}}});
+    ExploringRanker ranker(learned, seen, ClusterSnapshot{}, 0.5);
+    assert_true(ranker.explores(job_of("rec"), "p100"));
+    assert_true(ranker.scaling(job_of("rec"), "p100", 2) == 0.8);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(scaling_is_the_learned_rankers),
         cmocka_unit_test(unmeasured_types_score_their_speed_times_one_plus_the_bound),
         cmocka_unit_test(a_type_is_preferred_only_within_the_bound),
         cmocka_unit_test(families_without_samples_and_jobs_without_a_family_keep_their_scores),

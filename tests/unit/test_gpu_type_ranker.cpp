@@ -142,10 +142,23 @@ static void family_speed_falls_back_to_table_then_nothing(void **)
     assert_contains(r.speed_source(), "model family");
 }
 
+static void scaling_is_the_familys_figure_for_type_and_count_else_linear(void **)
+{
+    FamilySpeedRanker r({{"rec", {{"v100", 1.0}}}}, {{"k80", 0.5}}, "measured",
+                        {{"rec", {{"v100", {{2, 0.9}, {4, 0.7}, {8, 0.0}}}}}});
+    assert_true(r.scaling(job_of("rec"), "v100", 4) == 0.7);
+    assert_true(r.scaling(job_of("rec"), "v100", 3) == 1.0);   // count without a figure
+    assert_true(r.scaling(job_of("rec"), "v100", 8) == 1.0);   // not positive: ignored
+    assert_true(r.scaling(job_of("rec"), "k80", 4) == 1.0);    // type without figures
+    assert_true(r.scaling(job_of("lm"), "v100", 4) == 1.0);    // family without figures
+    assert_true(SpeedTableRanker(kTable).scaling(job_of("rec"), "v100", 4) == 1.0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(score_is_table_speed),
+        cmocka_unit_test(scaling_is_the_familys_figure_for_type_and_count_else_linear),
         cmocka_unit_test(score_orders_faster_type_higher),
         cmocka_unit_test(unknown_type_scores_zero),
         cmocka_unit_test(type_names_are_case_sensitive),

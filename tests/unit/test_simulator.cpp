@@ -43,7 +43,7 @@ static SimResult run(const std::vector<TraceJob> &trace, const char *cluster, co
     config.allocator = find_policy(policy).allocator;
     config.preempt = find_policy(policy).preempt;
     JobSpeed speed(table());
-    auto ranker = find_policy(policy).ranker(table(), gpu_speed);
+    auto ranker = find_policy(policy).ranker(table(), gpu_speed, config.nodes);
     return simulate(trace, speed, config, *ranker);
 }
 
@@ -56,7 +56,7 @@ static SimResult run_rq(const std::vector<TraceJob> &trace, const char *cluster,
     config.preempt = find_policy("accord-rq").preempt;
     config.preempt_interval_s = interval_s;
     JobSpeed speed(table());
-    return simulate(trace, speed, config, *find_policy("accord-rq").ranker(table(), {}));
+    return simulate(trace, speed, config, *find_policy("accord-rq").ranker(table(), {}, config.nodes));
 }
 
 static bool near(double a, double b) { return std::fabs(a - b) < 1e-6; }
@@ -292,7 +292,7 @@ static void event_policies_let_a_starving_job_overtake_over_the_bound(void **)
             config.fairness_bound = bound;
             JobSpeed speed(table());
             SimResult r = simulate(long_then_short_behind_a_busy_gpu(), speed, config,
-                                   *find_policy(policy).ranker(table(), {}));
+                                   *find_policy(policy).ranker(table(), {}, config.nodes));
             assert_true(near(r.jobs[2].start_s, bound > 0 ? 100 : 10100));
             assert_true(near(r.jobs[1].start_s, bound > 0 ? 110 : 100));
         }

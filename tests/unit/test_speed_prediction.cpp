@@ -18,6 +18,7 @@ using accord::core::predict_speedup;
 using accord::core::run_time_bound;
 using accord::core::slurm_duration;
 using accord::core::SpeedPrediction;
+using accord::core::FamilySpeedRanker;
 using accord::core::SpeedTableRanker;
 
 static const SpeedTableRanker kTable({{"a100", 3}, {"v100", 2}, {"t4", 1}});
@@ -147,6 +148,37 @@ static void fewer_gpus_keep_the_limit_only_if_not_slower(void **)
     assert_false(keeps_time_limit(per_node("", 4), per_node("h100", 2), SpeedPrediction{}));
 }
 
+// A family that scales to half of linear on 4 t4s and on 2 a100s, linearly
+// on one a100 (speeds as kTable's).
+static const FamilySpeedRanker kScaling({{"lm", {{"a100", 3}, {"t4", 1}}}}, {}, "measured",
+                                        {{"lm", {{"t4", {{4, 0.5}}}, {"a100", {{2, 0.5}}}}}});
+
+static PendingJob lm_asking(GpuRequest gpus)
+{
+    PendingJob j = job_asking(std::move(gpus));
+    j.family = "lm";
+    return j;
+}
+
+static void speedup_is_the_smaller_of_linear_and_scaled_readings(void **)
+{
+    // 1 a100 for 4 t4s: linear 3/4 = 0.75, scaled 3/(4 x 0.5) = 1.5: 0.75.
+    SpeedPrediction fewer = predict_speedup(lm_asking(per_job("", 4)), per_job("a100", 1), {"t4", "a100"}, kScaling);
+    assert_true(fewer.speedup && *fewer.speedup == 0.75);
+    // 2 a100s for 1 t4: linear 6, scaled 6 x 0.5 = 3: 3.
+    SpeedPrediction more = predict_speedup(lm_asking(per_job("", 1)), per_job("a100", 2), {"t4", "a100"}, kScaling);
+    assert_true(more.speedup && *more.speedup == 3.0);
+}
+
+static void fewer_gpus_on_a_faster_type_need_linear_scaling_too(void **)
+{
+    // Predicted by the scaling alone, 1 a100 would be 1.5x 4 t4s; linearly
+    // it is 0.75x: a job that scales better than predicted could be
+    // killed, so the rule refuses it.
+    GpuRequest asked = per_job("", 4), chosen = per_job("a100", 1);
+    assert_false(keeps_time_limit(asked, chosen, predict_speedup(lm_asking(asked), chosen, {"t4", "a100"}, kScaling)));
+}
+
 static void changing_the_form_counts_as_a_change(void **)
 {
     // 2 per node and 2 per job differ on more than one node.
@@ -223,6 +255,8 @@ int main(void)
         cmocka_unit_test(the_named_type_keeps_the_limit),
         cmocka_unit_test(other_type_than_named_needs_a_predicted_speedup),
         cmocka_unit_test(fewer_gpus_keep_the_limit_only_if_not_slower),
+        cmocka_unit_test(speedup_is_the_smaller_of_linear_and_scaled_readings),
+        cmocka_unit_test(fewer_gpus_on_a_faster_type_need_linear_scaling_too),
         cmocka_unit_test(changing_the_form_counts_as_a_change),
         cmocka_unit_test(bound_is_limit_over_speedup_rounded_up),
         cmocka_unit_test(bound_is_the_limit_without_a_gain),
