@@ -192,11 +192,8 @@ void Simulation::start(const core::Decision &d)
         throw InputError(job_label(j.trace) + ": no measured throughput on " + std::to_string(gpus) + " " +
                          d.gpu_type + " GPUs, the configuration the core chose");
     double rate = *measured;
-    if (config_.learn) {
-        core::PendingJob of_family;
-        of_family.family = j.trace.job_type;
-        observed_.add(report_of(job, d.gpu_type, gpus, rate), ranker_.scaling(of_family, d.gpu_type, gpus));
-    }
+    if (config_.learn)
+        observed_.add(report_of(job, d.gpu_type, gpus, rate));
     if (j.start_s < 0)
         j.start_s = now_;
     j.end_s = now_ + remaining_[job] / rate;

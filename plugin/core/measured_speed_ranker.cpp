@@ -22,7 +22,8 @@ const MeasuredSpeedRanker::Correction &MeasuredSpeedRanker::correction(const Pen
         return cached->second;
     Correction c;
     if (!job.family.empty())
-        c.measured = observed_.by_type(job.family);
+        c.measured = observed_.by_type(
+            job.family, [&](const std::string &type, int gpus) { return prior_.scaling(job, type, gpus); });
     double log_ratio = 0;
     int rated = 0;
     for (const auto &[type, measured] : c.measured)
@@ -64,8 +65,7 @@ std::string MeasuredSpeedRanker::speed_source() const
     return "throughput measured by running jobs of the job's model family, else " + prior_.speed_source();
 }
 
-// The prior's: measured rates are per GPU on the prior's one-GPU scale
-// (ObservedSpeeds::add takes the prior's scaling).
+// The prior's: measured rates are taken per GPU over it (correction()).
 double MeasuredSpeedRanker::scaling(const PendingJob &job, const std::string &type, int gpus) const
 {
     return prior_.scaling(job, type, gpus);

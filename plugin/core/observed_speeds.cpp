@@ -21,17 +21,16 @@ ObservedSpeeds::ObservedSpeeds(size_t jobs_kept, size_t families_kept)
 {
 }
 
-void ObservedSpeeds::add(const ThroughputSample &s, double scaling)
+void ObservedSpeeds::add(const ThroughputSample &s)
 {
-    if (s.family.empty() || s.gpus.size() != 1 || s.gpus.begin()->second <= 0 || !(s.report.rate > 0) ||
-        !(scaling > 0))
+    if (s.family.empty() || s.gpus.size() != 1 || s.gpus.begin()->second <= 0 || !(s.report.rate > 0))
         return;
     const auto &[type, count] = *s.gpus.begin();
     auto &jobs = seen_[s.family][s.report.metric][type];
     JobRate &rate = jobs[s.job_id];
     if (s.time < rate.time)
         return;  // an older sample than the one counted
-    rate = {s.time, s.report.rate / (count * scaling), s.user};
+    rate = {s.time, s.report.rate, count, s.user};
     if (jobs.size() > jobs_kept_) {
         auto oldest = std::min_element(jobs.begin(), jobs.end(),
                                        [](const auto &a, const auto &b) { return a.second.time < b.second.time; });
@@ -70,18 +69,20 @@ const ObservedSpeeds::TypeJobs *ObservedSpeeds::main_metric(const std::string &f
     return best;
 }
 
-double ObservedSpeeds::user_median(const std::map<uint32_t, JobRate> &jobs)
+double ObservedSpeeds::user_median(const std::map<uint32_t, JobRate> &jobs, const std::string &type,
+                                   const Scaling &scaling)
 {
     std::map<std::string, std::vector<double>> by_user;
     for (const auto &[job, rate] : jobs)
-        by_user[rate.user].push_back(rate.per_gpu);
+        by_user[rate.user].push_back(rate.rate / (rate.gpus * (scaling ? scaling(type, rate.gpus) : 1.0)));
     std::vector<double> user_medians;
     for (auto &[user, rates] : by_user)
         user_medians.push_back(median(std::move(rates)));
     return median(std::move(user_medians));
 }
 
-std::optional<double> ObservedSpeeds::per_gpu(const std::string &family, const std::string &type) const
+std::optional<double> ObservedSpeeds::per_gpu(const std::string &family, const std::string &type,
+                                              const Scaling &scaling) const
 {
     const TypeJobs *types = main_metric(family);
     if (!types)
@@ -89,7 +90,7 @@ std::optional<double> ObservedSpeeds::per_gpu(const std::string &family, const s
     auto t = types->find(type);
     if (t == types->end() || t->second.empty())
         return std::nullopt;
-    return user_median(t->second);
+    return user_median(t->second, type, scaling);
 }
 
 size_t ObservedSpeeds::jobs(const std::string &family) const
@@ -101,13 +102,13 @@ size_t ObservedSpeeds::jobs(const std::string &family) const
     return n;
 }
 
-std::map<std::string, double> ObservedSpeeds::by_type(const std::string &family) const
+std::map<std::string, double> ObservedSpeeds::by_type(const std::string &family, const Scaling &scaling) const
 {
     std::map<std::string, double> speeds;
     if (const TypeJobs *types = main_metric(family))
         for (const auto &[type, jobs] : *types)
             if (!jobs.empty())
-                speeds[type] = user_median(jobs);
+                speeds[type] = user_median(jobs, type, scaling);
     return speeds;
 }
 

@@ -8,9 +8,9 @@
 // The rule (docs/design.md, "Learning from running jobs"):
 //  - A sample counts when its job names a model family and holds GPUs of
 //    one type (a rate over several types belongs to none); its rate per GPU
-//    is its rate over its GPU count, over the prior's scaling to that count
-//    when the caller knows it (else linear: data-parallel jobs scale about
-//    linearly at the counts a family is compared at).
+//    is its rate over its GPU count times the scaling to that count the
+//    caller reads it with (the prior's, GpuTypeRanker::scaling; linear
+//    when not given).
 //  - Each job counts once per type, with its latest sample; the newest
 //    `jobs_kept` jobs per family and type are kept, and the
 //    `families_kept` families reported most recently, so memory is bounded
@@ -27,6 +27,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -40,32 +41,37 @@ public:
     explicit ObservedSpeeds(size_t jobs_kept = 64, size_t families_kept = 1024);
 
     // Counts a stored sample (ignored when it does not qualify, above).
-    // `scaling` is the prior's GpuTypeRanker::scaling at the sample's type
-    // and count, so that its rate per GPU is on the one-GPU scale the
-    // prior's speeds are on (1: linear, the plugin's priors).
-    void add(const ThroughputSample &sample, double scaling = 1);
+    void add(const ThroughputSample &sample);
 
-    // The family's median rate per GPU on `type`, in its main metric.
-    std::optional<double> per_gpu(const std::string &family, const std::string &type) const;
+    // How a family scales to a count on a type (> 0), so that a job's rate
+    // per GPU is on the one-GPU scale: its rate / (GPUs x scaling).
+    using Scaling = std::function<double(const std::string &type, int gpus)>;
+
+    // The family's median rate per GPU on `type`, in its main metric;
+    // `scaling` null: linear.
+    std::optional<double> per_gpu(const std::string &family, const std::string &type,
+                                  const Scaling &scaling = nullptr) const;
 
     // Jobs counted for the family, over all types, in its main metric.
     size_t jobs(const std::string &family) const;
 
     // per_gpu() of every type the family was measured on.
-    std::map<std::string, double> by_type(const std::string &family) const;
+    std::map<std::string, double> by_type(const std::string &family, const Scaling &scaling = nullptr) const;
 
     bool empty() const { return seen_.empty(); }
 
 private:
     struct JobRate {
         int64_t time = 0;
-        double per_gpu = 0;
+        double rate = 0;  // the whole job's
+        int gpus = 1;
         std::string user;
     };
     using TypeJobs = std::map<std::string, std::map<uint32_t, JobRate>>;  // type -> job -> rate
     const TypeJobs *main_metric(const std::string &family) const;
-    // The median over users of each user's median over their jobs.
-    static double user_median(const std::map<uint32_t, JobRate> &jobs);
+    // The median over users of each user's median over their jobs' rates per GPU.
+    static double user_median(const std::map<uint32_t, JobRate> &jobs, const std::string &type,
+                              const Scaling &scaling);
 
     void forget_stalest_family();
 

@@ -1,5 +1,5 @@
 // Unit tests for core/observed_speeds: which samples count, each job once
-// with its latest rate per GPU (over the prior's scaling), the median over users of their medians, the bounds on jobs
+// with its latest rate per GPU (over the reader's scaling), the median over users of their medians, the bounds on jobs
 // and families kept, metrics never mixed.
 #include "cmocka_cpp.h"
 
@@ -40,15 +40,16 @@ static void counts_rate_per_gpu_of_one_type_jobs_with_a_family(void **)
     assert_false(seen.per_gpu("bert", "v100").has_value());
 }
 
-// 30 steps/s on 2 GPUs of a family the prior scales to 0.75 there: one
-// GPU's worth is 20, the speed the prior's scale compares.
-static void rate_per_gpu_is_taken_over_the_priors_scaling(void **)
+// 30 steps/s on 2 GPUs, read with a scaling of 0.75 there: one GPU's
+// worth is 20; linearly, 15.
+static void rate_per_gpu_is_taken_over_the_readers_scaling(void **)
 {
     ObservedSpeeds seen;
-    seen.add(sample(1, "resnet", {{"v100", 2}}, 30), 0.75);
-    seen.add(sample(2, "bert", {{"v100", 2}}, 30), 0);  // no scaling: not counted
-    assert_true(near(seen.per_gpu("resnet", "v100"), 20));
-    assert_false(seen.per_gpu("bert", "v100").has_value());
+    seen.add(sample(1, "resnet", {{"v100", 2}}, 30));
+    auto scaling = [](const std::string &type, int gpus) { return type == "v100" && gpus == 2 ? 0.75 : 1.0; };
+    assert_true(near(seen.per_gpu("resnet", "v100", scaling), 20));
+    assert_true(near(seen.by_type("resnet", scaling)["v100"], 20));
+    assert_true(near(seen.per_gpu("resnet", "v100"), 15));
 }
 
 static void a_job_counts_once_with_its_latest_sample(void **)
@@ -135,7 +136,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(counts_rate_per_gpu_of_one_type_jobs_with_a_family),
-        cmocka_unit_test(rate_per_gpu_is_taken_over_the_priors_scaling),
+        cmocka_unit_test(rate_per_gpu_is_taken_over_the_readers_scaling),
         cmocka_unit_test(a_job_counts_once_with_its_latest_sample),
         cmocka_unit_test(speed_is_the_median_over_jobs),
         cmocka_unit_test(each_user_is_one_vote),
