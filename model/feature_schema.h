@@ -41,7 +41,7 @@
 
 namespace accord::model {
 
-constexpr int kSchemaVersion = 6;
+constexpr int kSchemaVersion = 7;
 constexpr int kConfigWidth = 4;
 constexpr int kIsolatedEstimateColumn = 2;  // in the config row
 constexpr int kPairEstimates = 2;           // after the job row in a co-runner row

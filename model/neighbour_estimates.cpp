@@ -119,6 +119,12 @@ NeighbourEstimates::NeighbourEstimates(NeighbourSamples samples, const std::map<
     }
     for (const std::string &gpu : gpu_types_)
         gpu_speeds_.push_back(speed_of(gpu));
+    std::vector<ConfigCompletion::Sample> by_config;
+    for (size_t i = 0; i < samples_.isolated.size(); i++) {
+        const auto &s = samples_.isolated[i];
+        by_config.push_back({isolated_index_[i][0], isolated_index_[i][1], s.gpus, s.spread, std::log(s.relative)});
+    }
+    configs_ = std::make_shared<const ConfigCompletion>(by_config, types_.size());
 }
 
 int NeighbourEstimates::type_index(const Job &job)
@@ -245,7 +251,11 @@ Estimate NeighbourEstimates::interpolated_log_relative(const Job &job, const std
     return remembered(job, Job{}, gpu_type, speed, gpus, spread, leave, true, [&] {
         Estimate estimate = nearest_relative(job, gpu_type, speed, gpus, spread, leave, true);
         std::optional<double> fit = family_over_batch(job, gpu_type, gpus, spread, leave);
-        return with_fit(estimate, fit ? fit : complete_over_gpus(job, gpu_type, gpus, spread, leave));
+        if (!fit)
+            fit = complete_over_gpus(job, gpu_type, gpus, spread, leave);
+        if (!fit)
+            fit = complete_over_configs(job, gpu_type, gpus, spread, leave);
+        return with_fit(estimate, fit);
     });
 }
 
@@ -307,6 +317,16 @@ std::optional<double> NeighbourEstimates::complete_over_gpus(const Job &job, con
             terms.add(on_h.value() + ratio.value());
     }
     return terms.count ? std::optional<double>(terms.value()) : std::nullopt;
+}
+
+std::optional<double> NeighbourEstimates::complete_over_configs(const Job &job, const std::string &gpu_type, int gpus,
+                                                                bool spread, LeaveOut leave) const
+{
+    auto g = std::find(gpu_types_.begin(), gpu_types_.end(), gpu_type) - gpu_types_.begin();
+    if (g == static_cast<long>(gpu_types_.size()))
+        return std::nullopt;
+    return configs_->complete(same_family(job), type_of(job), leave == LeaveOut::kOwnJobType, static_cast<int>(g),
+                              gpus, spread);
 }
 
 Estimate NeighbourEstimates::interpolated_log_slowdown(const Job &job, const Job &other, const std::string &gpu_type,

@@ -11,9 +11,12 @@
 //    co-runner type), interpolated over their batch sizes
 //    (batch_interpolation.h); for an isolated job whose family never ran
 //    on the GPU type but did on others, those values carried over by how
-//    the types compare for other job types (schema version 6); where there
-//    are none, the nearest samples' geometric mean. Its distance is the
-//    nearest samples'.
+//    the types compare for other job types (schema version 6); for one
+//    whose family never ran at the count and layout on any type, its
+//    values on other configurations carried over by how the configurations
+//    compare (config_completion.h, schema version 7); where there are none,
+//    the nearest samples' geometric mean. Its distance is the nearest
+//    samples'.
 //
 // A candidate's estimate uses every sample (kNothing); a training row's
 // leaves samples out, so that it never sees its own measurement and has
@@ -34,6 +37,7 @@
 #include <vector>
 
 #include "model/batch_interpolation.h"
+#include "model/config_completion.h"
 #include "model/throughput_model.h"
 
 namespace accord::model {
@@ -123,6 +127,10 @@ private:
     // h (Gavel's matrix completion with one ratio per pair of GPU types).
     std::optional<double> complete_over_gpus(const Job &job, const std::string &gpu_type, int gpus, bool spread,
                                              LeaveOut leave) const;
+    // For a family with no sample at this count and layout on any type
+    // (ConfigCompletion).
+    std::optional<double> complete_over_configs(const Job &job, const std::string &gpu_type, int gpus, bool spread,
+                                                LeaveOut leave) const;
     std::optional<double> interpolate_slowdown(const Job &job, const Job &other, const std::string &gpu_type,
                                                int gpus, LeaveOut leave) const;
     // Remembered, or computed and remembered.
@@ -139,6 +147,7 @@ private:
     // pairs {type, other type, gpu}.
     std::vector<std::array<int, 2>> isolated_index_;
     std::vector<std::array<int, 3>> pair_index_;
+    std::shared_ptr<const ConfigCompletion> configs_;  // of the isolated samples
     // Estimates already asked for: a scheduler asks the same few jobs over
     // and over, and the nearest search scans every sample. Not thread-safe,
     // as ThroughputModel::predict; bounded (cleared when full).

@@ -1,6 +1,7 @@
 // Unit tests for the learned model's stacking estimates and correction
 // gates (feature schema 3 on): interpolation over a family's batch sizes
-// (model/batch_interpolation.h), the interpolated neighbour estimates with
+// (model/batch_interpolation.h), the interpolated neighbour estimates (completed
+// across GPU types and counts) with
 // their kinds and left-out samples (model/neighbour_estimates.h), and how a
 // prediction takes a gated share of the networks' correction, with the
 // members' spread as its uncertainty (model/correction_gate.h,
@@ -119,6 +120,20 @@ void test_isolated_estimate_completes_a_family_across_gpu_types(void **)
                     4 + std::log2(32.0 / 10), EstimateKind::kNearest);
     // The baseline stays the nearest neighbour.
     assert_estimate(n.log_relative(kB, "v100", 1.0, 1, false, LeaveOut::kNothing), std::log(0.9), gpu_apart,
+                    EstimateKind::kNearest);
+}
+
+// LM ran on two K80s at 1.8x its one; ResNet-18 never ran on two GPUs:
+// its one-K80 value carried over by that ratio (schema 7), not the
+// nearest sample's (its own one-K80 value).
+void test_isolated_estimate_completes_a_family_across_gpu_counts(void **)
+{
+    NeighbourSamples samples = neighbours().samples();
+    samples.isolated.push_back({kB, "k80", 2, false, 0.9 * 1.8});
+    NeighbourEstimates n(samples, {{"k80", 0.3}, {"v100", 1.0}});
+    assert_estimate(n.interpolated_log_relative(kR64, "k80", 0.3, 2, false, LeaveOut::kNothing), std::log(0.6 * 1.8),
+                    1, EstimateKind::kFamily);
+    assert_estimate(n.log_relative(kR64, "k80", 0.3, 2, false, LeaveOut::kNothing), std::log(0.6), 1,
                     EstimateKind::kNearest);
 }
 
@@ -359,6 +374,7 @@ int main(void)
         cmocka_unit_test(test_points_of_one_batch_size_count_as_their_mean),
         cmocka_unit_test(test_isolated_estimate_interpolates_over_the_family),
         cmocka_unit_test(test_isolated_estimate_completes_a_family_across_gpu_types),
+        cmocka_unit_test(test_isolated_estimate_completes_a_family_across_gpu_counts),
         cmocka_unit_test(test_pair_estimate_interpolates_over_the_new_type),
         cmocka_unit_test(test_shut_gates_predict_the_stacking_estimates),
         cmocka_unit_test(test_a_gate_takes_its_share_of_the_correction),

@@ -157,12 +157,12 @@ void test_refuses_metadata_of_other_schema_version(void **)
 // does version 2.
 void test_refuses_metadata_of_the_previous_schema_versions(void **)
 {
-    for (const char *version : {"2", "3", "4", "5"}) {
+    for (const char *version : {"2", "3", "4", "5", "6"}) {
         std::string path = saved_model(std::string("meta-version-") + version + ".pt");
         replace_in_file(metadata_path(path), "\"schema_version\": " + std::to_string(kSchemaVersion),
                         std::string("\"schema_version\": ") + version);
         assert_contains(refusal(path), metadata_path(path) + ": feature schema version " + version +
-                                           ", this build reads version 6; retrain with this accord-train");
+                                           ", this build reads version 7; retrain with this accord-train");
     }
 }
 
