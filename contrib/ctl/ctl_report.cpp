@@ -200,7 +200,8 @@ std::string queue_text(const StatsFile &stats)
     }
     out += table.text();
     out += "Listed " + std::to_string(stats.view.queue.size()) + " of " + std::to_string(stats.view.pending_gpu) +
-           " pending GPU record(s), in priority order; '-': the job cannot use the type, '?': no figure\n";
+           " pending GPU record(s), in priority order; '-': the job cannot use the type (a request naming "
+           "several types, as a100+v100, is not rated), '?': no figure\n";
     return out;
 }
 

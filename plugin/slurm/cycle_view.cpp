@@ -48,8 +48,15 @@ QueuedJobView view_job(const core::PendingJob &job, const std::vector<core::Node
     view.family = job.family;
     view.requested_type = job.gpus.type;
     view.gpus = core::requested_gpus(job);
-    for (const auto &type : types_for(job, nodes))
-        view.speed[type] = ranker.speed(job, type);
+    // A request naming several types runs on all of them, as asked: it has
+    // no type to rate, and its GPUs are every part's.
+    for (const auto &part : job.gpus.more_types) {
+        view.requested_type += "+" + part.type;
+        view.gpus += part.per_job > 0 ? part.per_job : part.per_node * std::max(job.min_nodes, 1);
+    }
+    if (job.gpus.more_types.empty())
+        for (const auto &type : types_for(job, nodes))
+            view.speed[type] = ranker.speed(job, type);
     return view;
 }
 

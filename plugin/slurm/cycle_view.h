@@ -33,8 +33,8 @@ struct QueuedJobView {
     uint32_t job_id = 0;
     std::string partition;
     std::string family;          // model family hint, "" if none
-    std::string requested_type;  // GPU type the request names, "" for any
-    int gpus = 0;                // GPUs over the whole job (requested_gpus)
+    std::string requested_type;  // GPU type the request names, "" for any, "a100+v100" for several
+    int gpus = 0;                // GPUs over the whole job, of every type it names
     // Per GPU type the job may run on: one GPU's predicted relative speed,
     // or nothing when the predictor has no figure for it.
     std::map<std::string, std::optional<double>> speed;

@@ -124,6 +124,21 @@ static void job_speeds_cover_the_types_it_may_use(void **)
     assert_int_equal(hinted.count("t4"), 1);
 }
 
+// A request naming two types (gpu:a100:1,gpu:v100:2 per node): both named,
+// its 3 GPUs counted, no type rated.
+static void a_request_naming_two_types_is_listed_whole(void **)
+{
+    SnapshotBuilder b = cluster();
+    core::GpuRequest two{"a100", 1, 0, 0, 0, {{"v100", 2, 0}}};
+    b.add_pending(14, 1, two);
+    ctl::StatsFile s = ctl::parse_stats(written_file(view_of(b.get()), 1), "/state/accord-stats.json");
+    const slurm::QueuedJobView &job = s.view.queue.back();
+    assert_int_equal(job.job_id, 14);
+    assert_string_equal(job.requested_type.c_str(), "a100+v100");
+    assert_int_equal(job.gpus, 3);
+    assert_true(job.speed.empty());
+}
+
 static void listed_jobs_are_capped(void **)
 {
     SnapshotBuilder b;
@@ -390,6 +405,7 @@ int main()
         cmocka_unit_test(gpus_per_type_count_free_and_unavailable),
         cmocka_unit_test(queue_lists_gpu_jobs_only_in_priority_order),
         cmocka_unit_test(job_speeds_cover_the_types_it_may_use),
+        cmocka_unit_test(a_request_naming_two_types_is_listed_whole),
         cmocka_unit_test(listed_jobs_are_capped),
         cmocka_unit_test(predictor_kind_follows_the_table),
         cmocka_unit_test(counters_and_recent_cycles_round_trip),
