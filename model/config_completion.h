@@ -5,10 +5,11 @@
 // on Y (its own job type's when measured there, else the mean over the
 // family's batch sizes), times how the asked configuration compares with Y
 // for the other job types measured on both (geometric mean of their
-// ratios); averaged in log over the Y that give a ratio. Matrix completion
-// with one ratio per pair of configurations, as schema 6's completion
-// across GPU types is at one count and layout; used where that one gives
-// nothing (a count the family never ran at on any type).
+// ratios); averaged in log over the Y that give a ratio: matrix completion
+// with one ratio per pair of configurations. Schema 6's completion across
+// GPU types is the same with Y at the asked count and layout only; the
+// full one is used where that gives nothing (a count the family never ran
+// at on any type).
 #pragma once
 
 #include <map>
@@ -30,15 +31,25 @@ public:
     };
     ConfigCompletion(const std::vector<Sample> &samples, size_t types);
 
-    // `family[t]`: job type t is of the asked job's family; `own_type`: the
-    // asked job type's index (-1 without samples), left out entirely when
-    // `leave_own`. Nothing when the family has a sample on the asked
-    // configuration or no configuration gives a ratio.
-    std::optional<double> complete(const std::vector<bool> &family, int own_type, bool leave_own, int gpu, int gpus,
-                                   bool spread) const;
+    // The job asking: `family[t]`: job type t is of its family; `own_type`:
+    // its job type's index (-1 without samples), left out entirely when
+    // `leave_own`.
+    struct Asker {
+        const std::vector<bool> &family;
+        int own_type = -1;
+        bool leave_own = false;
+    };
+    // Over every configuration Y, or over Y on other GPU types at the asked
+    // count and layout only. Nothing when the family has a sample on the
+    // asked configuration or no Y gives a ratio.
+    std::optional<double> complete(const Asker &asker, int gpu, int gpus, bool spread) const;
+    std::optional<double> complete_across_gpus(const Asker &asker, int gpu, int gpus, bool spread) const;
 
 private:
     using Sum = std::pair<double, int>;  // sum of logs, count
+    // Over the configurations `from`, in that order (sums are summed in it).
+    std::optional<double> complete_from(const std::vector<size_t> &from, const Asker &asker, int gpu, int gpus,
+                                        bool spread) const;
     std::map<std::tuple<int, int, bool>, size_t> config_index_;
     std::vector<std::vector<Sum>> logs_;  // [job type][configuration]
 };

@@ -56,17 +56,6 @@ bool left_out(const std::array<int, 3> &index, LeaveOut leave, int own_type, int
 
 double log2_distance(int a, int b) { return std::fabs(std::log2(a) - std::log2(b)); }
 
-struct MeanOf {
-    double sum = 0;
-    int count = 0;
-    void add(double value)
-    {
-        sum += value;
-        count++;
-    }
-    double value() const { return sum / count; }
-};
-
 // The nearest estimate with the fit's value, when there is a fit and the
 // candidate's own samples are not the estimate.
 Estimate with_fit(Estimate nearest, const std::optional<double> &fit)
@@ -252,9 +241,7 @@ Estimate NeighbourEstimates::interpolated_log_relative(const Job &job, const std
         Estimate estimate = nearest_relative(job, gpu_type, speed, gpus, spread, leave, true);
         std::optional<double> fit = family_over_batch(job, gpu_type, gpus, spread, leave);
         if (!fit)
-            fit = complete_over_gpus(job, gpu_type, gpus, spread, leave);
-        if (!fit)
-            fit = complete_over_configs(job, gpu_type, gpus, spread, leave);
+            fit = completed(job, gpu_type, gpus, spread, leave);
         return with_fit(estimate, fit);
     });
 }
@@ -277,56 +264,17 @@ std::optional<double> NeighbourEstimates::family_over_batch(const Job &job, cons
     return interpolate_over_batch(points, std::log2(job.batch_size), true);
 }
 
-std::optional<double> NeighbourEstimates::complete_over_gpus(const Job &job, const std::string &gpu_type, int gpus,
-                                                             bool spread, LeaveOut leave) const
+std::optional<double> NeighbourEstimates::completed(const Job &job, const std::string &gpu_type, int gpus,
+                                                    bool spread, LeaveOut leave) const
 {
-    int own_type = type_of(job);
+    auto g = std::find(gpu_types_.begin(), gpu_types_.end(), gpu_type) - gpu_types_.begin();
+    if (g == static_cast<long>(gpu_types_.size()))
+        return std::nullopt;
     std::vector<bool> family = same_family(job);
-    // Each job type's mean log value per GPU type at this count and layout.
-    std::vector<std::vector<std::pair<double, int>>> logs(types_.size(),
-                                                          std::vector<std::pair<double, int>>(gpu_types_.size()));
-    for (size_t i = 0; i < samples_.isolated.size(); i++) {
-        const auto &s = samples_.isolated[i];
-        const auto &[type, gpu] = isolated_index_[i];
-        if (s.gpus == gpus && s.spread == spread && !(leave == LeaveOut::kOwnJobType && type == own_type)) {
-            logs[type][gpu].first += std::log(s.relative);
-            logs[type][gpu].second++;
-        }
-    }
-    auto mean = [](const std::pair<double, int> &sum) { return sum.first / sum.second; };
-    auto g = std::find(gpu_types_.begin(), gpu_types_.end(), gpu_type) - gpu_types_.begin();
-    if (g == static_cast<long>(gpu_types_.size()))
-        return std::nullopt;
-    for (size_t t = 0; t < types_.size(); t++)
-        if (family[t] && logs[t][g].second)
-            return std::nullopt;  // the family ran on the type: not a completion's case
-    MeanOf terms;
-    for (size_t h = 0; h < gpu_types_.size(); h++) {
-        MeanOf on_h, ratio;  // the family's value on h (its own type's when measured), g over h elsewhere
-        for (size_t t = 0; t < types_.size(); t++) {
-            if (!logs[t][h].second)
-                continue;
-            if (family[t])
-                on_h.add(mean(logs[t][h]));
-            else if (logs[t][g].second)
-                ratio.add(mean(logs[t][g]) - mean(logs[t][h]));
-        }
-        if (own_type >= 0 && logs[own_type][h].second)
-            on_h = MeanOf{mean(logs[own_type][h]), 1};
-        if (on_h.count && ratio.count)
-            terms.add(on_h.value() + ratio.value());
-    }
-    return terms.count ? std::optional<double>(terms.value()) : std::nullopt;
-}
-
-std::optional<double> NeighbourEstimates::complete_over_configs(const Job &job, const std::string &gpu_type, int gpus,
-                                                                bool spread, LeaveOut leave) const
-{
-    auto g = std::find(gpu_types_.begin(), gpu_types_.end(), gpu_type) - gpu_types_.begin();
-    if (g == static_cast<long>(gpu_types_.size()))
-        return std::nullopt;
-    return configs_->complete(same_family(job), type_of(job), leave == LeaveOut::kOwnJobType, static_cast<int>(g),
-                              gpus, spread);
+    ConfigCompletion::Asker asker{family, type_of(job), leave == LeaveOut::kOwnJobType};
+    if (auto across_gpus = configs_->complete_across_gpus(asker, static_cast<int>(g), gpus, spread))
+        return across_gpus;
+    return configs_->complete(asker, static_cast<int>(g), gpus, spread);
 }
 
 Estimate NeighbourEstimates::interpolated_log_slowdown(const Job &job, const Job &other, const std::string &gpu_type,

@@ -121,16 +121,12 @@ private:
     // interpolated over their batch sizes; nothing for an unknown batch size.
     std::optional<double> family_over_batch(const Job &job, const std::string &gpu_type, int gpus, bool spread,
                                             LeaveOut leave) const;
-    // For a family with no sample on the GPU type (at this count and
-    // layout): its value on each other type h, times how the type compares
-    // with h for the job types measured on both, averaged in log over such
-    // h (Gavel's matrix completion with one ratio per pair of GPU types).
-    std::optional<double> complete_over_gpus(const Job &job, const std::string &gpu_type, int gpus, bool spread,
-                                             LeaveOut leave) const;
-    // For a family with no sample at this count and layout on any type
-    // (ConfigCompletion).
-    std::optional<double> complete_over_configs(const Job &job, const std::string &gpu_type, int gpus, bool spread,
-                                                LeaveOut leave) const;
+    // For a family with no sample on the GPU type at this count and layout
+    // (model/config_completion.h): from its values on other GPU types at the
+    // same count and layout (schema 6), else, when it never ran at them on
+    // any type, from every configuration it ran on (schema 7).
+    std::optional<double> completed(const Job &job, const std::string &gpu_type, int gpus, bool spread,
+                                    LeaveOut leave) const;
     std::optional<double> interpolate_slowdown(const Job &job, const Job &other, const std::string &gpu_type,
                                                int gpus, LeaveOut leave) const;
     // Remembered, or computed and remembered.
