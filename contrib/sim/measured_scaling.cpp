@@ -1,33 +1,9 @@
 #include "sim/measured_scaling.h"
 
-#include <algorithm>
-#include <map>
-#include <string>
-
+#include "sim/gpu_type_shape.h"
 #include "sim/job_speed.h"
 
 namespace accord::sim {
-
-namespace {
-
-struct TypeShape {
-    int total = 0;
-    int largest_node = 0;
-};
-
-std::map<std::string, TypeShape> type_shapes(const std::vector<core::Node> &nodes)
-{
-    std::map<std::string, TypeShape> shapes;
-    for (const auto &node : nodes)
-        for (const auto &[type, count] : node.capacity.gpus) {
-            TypeShape &shape = shapes[type];
-            shape.total += count;
-            shape.largest_node = std::max(shape.largest_node, count);
-        }
-    return shapes;
-}
-
-}  // namespace
 
 core::FamilySpeedRanker::FamilyScaling measured_scaling(const ThroughputTable &table,
                                                         const std::vector<core::Node> &nodes)

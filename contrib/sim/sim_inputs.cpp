@@ -5,6 +5,7 @@
 
 #include "sim/alibaba_cluster.h"
 #include "sim/cluster_spec.h"
+#include "sim/gpu_type_shape.h"
 #include "sim/philly_generator.h"
 #include "sim/sia_profiles.h"
 #include "sim/sia_workload.h"
@@ -12,15 +13,6 @@
 namespace accord::sim {
 
 namespace {
-
-std::map<std::string, int> gpus_per_type(const std::vector<core::Node> &nodes)
-{
-    std::map<std::string, int> total;
-    for (const auto &node : nodes)
-        for (const auto &[type, count] : node.capacity.gpus)
-            total[type] += count;
-    return total;
-}
 
 // The cluster from --cluster, or Alibaba's machines scaled down to the
 // GPU types the throughputs know.
@@ -44,9 +36,9 @@ SiaProfiles load_sia(const SimOptions &o, SimInputs &in)
     for (const auto &c : clusters)
         types.push_back(c.gpu_type);
     in.nodes = load_cluster(o, types, in.notes);
-    auto total = gpus_per_type(in.nodes);
+    auto shapes = type_shapes(in.nodes);
     for (auto &c : clusters)
-        c.max_gpus = std::max(1, std::min(c.max_gpus, total[c.gpu_type]));
+        c.max_gpus = std::max(1, std::min(c.max_gpus, shapes[c.gpu_type].total));
     return SiaProfiles::load(o.sia_profiles, clusters);
 }
 
