@@ -113,6 +113,7 @@ private:
     std::optional<Option> earliest(size_t index, const PendingJob &job, int64_t &start);
     std::optional<int64_t> earliest_one_node(size_t index, const PendingJob &job);
     void hold(const Pick &pick, int64_t start, int64_t limit);
+    void hold_on(int node, int64_t start, int64_t limit, const Resources &used);
     void take_shards(const Pick &pick, const PendingJob &job);
     bool shards_free_now(const PendingJob &job) const;
     void release_reservation(const PendingJob &job);
@@ -198,27 +199,50 @@ const std::vector<int> &Planner::free_now_gpus(const std::string &type)
 
 void Planner::hold(const Pick &pick, int64_t start, int64_t limit)
 {
-    for (const auto &use : pick.placement) {
-        timelines_[use.node].add_usage(start, start + limit, use.used);
-        if (start == snap_.now) {
-            free_now_[use.node] -= use.used;
-            for (auto &[type, gpus] : free_now_gpus_)
-                gpus[use.node] = free_now_[use.node].gpus_of(type);
-            for (const auto &[type, count] : use.used.gpus)
-                closeness_.take(use.node, type, count);
-            if (timelines_[use.node].schedulable())
-                for (const auto &[type, count] : use.used.gpus)
-                    free_now_total_[type] -= count;
-        }
-    }
+    for (const auto &use : pick.placement)
+        hold_on(use.node, start, limit, use.used);
 }
 
-// The shards a job started now takes, from the GPUs Slurm would give.
+void Planner::hold_on(int node, int64_t start, int64_t limit, const Resources &used)
+{
+    timelines_[node].add_usage(start, start + limit, used);
+    if (start != snap_.now)
+        return;
+    free_now_[node] -= used;
+    for (auto &[type, gpus] : free_now_gpus_)
+        gpus[node] = free_now_[node].gpus_of(type);
+    for (const auto &[type, count] : used.gpus)
+        closeness_.take(node, type, count);
+    if (timelines_[node].schedulable())
+        for (const auto &[type, count] : used.gpus)
+            free_now_total_[type] -= count;
+}
+
+// What a job started now takes from the node's shared GPUs, as cons_tres
+// gives a GPU as gres/gpu or as shards, never both: a shard job its shards,
+// and the GPU whole from later jobs of the cycle when it is the GPU's first
+// shard job; a whole-GPU job all shards of the GPUs it gets.
 void Planner::take_shards(const Pick &pick, const PendingJob &job)
 {
-    if (job.shards_per_node > 0)
-        for (const auto &use : pick.placement)
-            sharing_.take(use.node, job.shards_per_node, job.job_id, job.family);
+    if (!sharing_.any())
+        return;
+    for (const auto &use : pick.placement) {
+        if (job.shards_per_node > 0) {
+            auto taken = sharing_.take(use.node, job.shards_per_node, job.job_id, job.family);
+            if (taken && taken->first_user) {
+                Resources whole;
+                whole.gpus[taken->type] = 1;
+                hold_on(use.node, snap_.now, job.time_limit_s, whole);
+            }
+            continue;
+        }
+        for (const auto &[type, count] : use.used.gpus) {
+            std::vector<int> taken = sharing_.take_whole(use.node, type, count);
+            if (!taken.empty())
+                hold_on(use.node, snap_.now, job.time_limit_s,
+                        shards_of_whole_gpus(timelines_[use.node].capacity(), taken));
+        }
+    }
 }
 
 // Whether an allowed node has a GPU with the job's shards free now: the

@@ -76,14 +76,29 @@ std::optional<SharedGpu> ShardSharing::share(int node, int shards, const std::st
     return out;
 }
 
-void ShardSharing::take(int node, int shards, uint32_t job_id, const std::string &family)
+std::optional<ShardSharing::Taken> ShardSharing::take(int node, int shards, uint32_t job_id,
+                                                      const std::string &family)
 {
     int at = first_with_room(node, shards);
     if (at < 0)
-        return;
-    gpus_[node][at].free -= shards;
-    gpus_[node][at].users.push_back({job_id, family});
+        return std::nullopt;
+    ShardGpu &gpu = gpus_[node][at];
+    Taken taken{gpu.type, gpu.users.empty()};
+    gpu.free -= shards;
+    gpu.users.push_back({job_id, family});
     joined_.emplace(node, at);
+    return taken;
+}
+
+std::vector<int> ShardSharing::take_whole(int node, const std::string &type, int count)
+{
+    std::vector<int> taken;
+    for (ShardGpu &gpu : gpus_.at(node))
+        if (static_cast<int>(taken.size()) < count && gpu.type == type && gpu.users.empty() && gpu.free > 0) {
+            gpu.free = 0;
+            taken.push_back(gpu.index);
+        }
+    return taken;
 }
 
 }  // namespace accord::core

@@ -8,8 +8,9 @@
 # 0.43 and 0.18 of their speeds alone against 0.76 and 0.63), so with the
 # model a ResNet-50 shard job goes to v100-2; without its family, and with
 # the model unset, to v100-1. Two ResNet-50 jobs started in one cycle do
-# not share a GPU while one is idle. Run in file order: the last test
-# unsets the model.
+# not share a GPU while one is idle; a shard job and a whole-GPU job
+# started in one cycle do not meet on one GPU. Run in file order: the last
+# test unsets the model.
 
 SHARDS_MODEL=$CLUSTER_DIR-shards/m.pt
 SHARDS_BUILD=${ACCORD_LIVE_BIN_DIR:-${ACCORD_BUILD_DIR:-${PLUGIN_DIR:+$PLUGIN_DIR/..}}}
@@ -33,6 +34,9 @@ ctl_shard_line() { "$SHARDS_CTL" shards 2>/dev/null | grep -E "^ *$1 +$2 "; }
 ctl_lists() { ctl_shard_line "$@" >/dev/null; }
 
 shards_log_has() { grep -q -F -- "$1" "$CLUSTER_DIR/log/slurmctld.log"; }
+
+# Starts Slurm refused since slurmctld started (accord-ctl stats).
+refused_starts() { "$SHARDS_CTL" stats 2>/dev/null | sed -n 's/.*refused by Slurm at start: \([0-9]*\)).*/\1/p'; }
 
 # GPU index a running shard job holds (scontrol -d), e.g. "0".
 shard_gpu() { scontrol -d show job "$1" | sed -n 's/.*GRES=shard:[0-9]*(IDX:\([^)]*\)).*/\1/p' | head -n 1; }
@@ -119,6 +123,42 @@ test_whole_gpus_reserved_from_shard_jobs_end() {
     check "reserved on v100-1 from the shard job's end" contains "$(job_comment "$w")" \
         "reserved v100-1 from $(job_field "$s" EndTime)"
     check "its StartTime is that end" equals "$(job_field "$w" StartTime)" "$(job_field "$s" EndTime)"
+}
+
+# The same, both released at once: the shard job, first, starts on v100-1's
+# GPU 0 and the whole-GPU job of the same cycle is reserved from its end,
+# not planned to start beside it (cons_tres refuses it the GPU; the next
+# cycle would reserve it).
+test_shard_start_takes_its_gpu_from_the_cycles_whole_gpu_job() {
+    local s w refused
+    s=$(shard_job --hold -w v100-1 -t 5)
+    w=$(submit --hold --gres=gpu:v100:4 -w v100-1 --wrap 'sleep 120')
+    settle
+    refused=$(refused_starts)
+    scontrol release "$s,$w"
+    check "the shard job runs" wait_state "$s" RUNNING 30
+    settle
+    check "no start was refused by Slurm" equals "$(refused_starts)" "$refused"
+    check "the whole-GPU job waits" equals "$(job_field "$w" JobState)" PENDING
+    check "reserved on v100-1 from the shard job's end" contains "$(job_comment "$w")" \
+        "reserved v100-1 from $(job_field "$s" EndTime)"
+}
+
+# The other way round: a job for v100-1's four GPUs whole, first, starts;
+# a shard job of the same cycle for v100-1 is reserved from its end.
+test_whole_gpu_start_takes_its_shards_from_the_cycles_shard_job() {
+    local w s refused
+    w=$(submit --hold --gres=gpu:v100:4 -w v100-1 -t 5 --wrap 'sleep 120')
+    s=$(shard_job --hold -w v100-1)
+    settle
+    refused=$(refused_starts)
+    scontrol release "$w,$s"
+    check "the whole-GPU job runs" wait_state "$w" RUNNING 30
+    settle
+    check "no start was refused by Slurm" equals "$(refused_starts)" "$refused"
+    check "the shard job waits" equals "$(job_field "$s" JobState)" PENDING
+    check "reserved on v100-1 from the whole-GPU job's end" contains "$(job_comment "$s")" \
+        "reserved v100-1 from $(job_field "$w" EndTime)"
 }
 
 test_without_model_fit_decides() {

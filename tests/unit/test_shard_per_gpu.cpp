@@ -242,6 +242,37 @@ static void a_gpu_without_shard_jobs_is_given_whole_now(void **)
     assert_true(p.decisions.at(0).verdict == Verdict::Start);
 }
 
+static void a_shard_start_takes_its_gpu_from_later_whole_gpu_jobs(void **)
+{
+    // x's two GPUs are idle. A 1-shard job (first) starts on GPU 0, which
+    // cons_tres then gives whole to no one until it ends: a 2-GPU job of
+    // the same cycle does not start now, it is reserved from its end.
+    SnapshotBuilder b;
+    int x = b.add_node("x", 16, 64000, {{"v100", 2}});
+    b.set_shards(x, "v100", {2, 2});
+    shard_job(b, 10, 1, 600);
+    whole_gpu_job(b, 11, 2, 3600);
+    auto p = plan(b);
+    assert_true(p.decisions.at(0).verdict == Verdict::Start);
+    assert_true(p.decisions.at(1).verdict == Verdict::Reserve);
+    assert_int_equal(p.decisions.at(1).start_time, b.now() + 600);
+}
+
+static void a_whole_gpu_start_takes_its_shards_from_later_shard_jobs(void **)
+{
+    // x's one GPU is idle. A 1-GPU job (first) starts on it: a shard job of
+    // the same cycle does not start now, it is reserved from its end.
+    SnapshotBuilder b;
+    int x = b.add_node("x", 16, 64000, {{"v100", 1}});
+    b.set_shards(x, "v100", {2});
+    whole_gpu_job(b, 10, 1, 600);
+    shard_job(b, 11, 1, 3600);
+    auto p = plan(b);
+    assert_true(p.decisions.at(0).verdict == Verdict::Start);
+    assert_true(p.decisions.at(1).verdict == Verdict::Reserve);
+    assert_int_equal(p.decisions.at(1).start_time, b.now() + 600);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -258,6 +289,8 @@ int main(void)
         cmocka_unit_test(whole_gpu_waits_for_the_last_shard_job_on_it),
         cmocka_unit_test(whole_gpu_from_the_gpu_whose_shard_jobs_end_first),
         cmocka_unit_test(a_gpu_without_shard_jobs_is_given_whole_now),
+        cmocka_unit_test(a_shard_start_takes_its_gpu_from_later_whole_gpu_jobs),
+        cmocka_unit_test(a_whole_gpu_start_takes_its_shards_from_later_shard_jobs),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }
