@@ -125,40 +125,38 @@ test_whole_gpus_reserved_from_shard_jobs_end() {
     check "its StartTime is that end" equals "$(job_field "$w" StartTime)" "$(job_field "$s" EndTime)"
 }
 
-# The same, both released at once: the shard job, first, starts on v100-1's
-# GPU 0 and the whole-GPU job of the same cycle is reserved from its end,
-# not planned to start beside it (cons_tres refuses it the GPU; the next
-# cycle would reserve it).
-test_shard_start_takes_its_gpu_from_the_cycles_whole_gpu_job() {
-    local s w refused
-    s=$(shard_job --hold -w v100-1 -t 5)
-    w=$(submit --hold --gres=gpu:v100:4 -w v100-1 --wrap 'sleep 120')
+# Held jobs FIRST and SECOND (ids) released at once: FIRST, ahead in the
+# queue, runs; SECOND, for the same GPUs of v100-1, is reserved from
+# FIRST's end in that cycle, not planned to start beside it (cons_tres
+# gives a GPU as gres/gpu or as shards, never both, and would refuse it;
+# the next cycle would then reserve it).
+one_cycle_first_runs_second_reserved() {  # FIRST SECOND FIRST-NAME SECOND-NAME
+    local refused
     settle
     refused=$(refused_starts)
-    scontrol release "$s,$w"
-    check "the shard job runs" wait_state "$s" RUNNING 30
+    scontrol release "$1,$2"
+    check "the $3 runs" wait_state "$1" RUNNING 30
     settle
     check "no start was refused by Slurm" equals "$(refused_starts)" "$refused"
-    check "the whole-GPU job waits" equals "$(job_field "$w" JobState)" PENDING
-    check "reserved on v100-1 from the shard job's end" contains "$(job_comment "$w")" \
-        "reserved v100-1 from $(job_field "$s" EndTime)"
+    check "the $4 waits" equals "$(job_field "$2" JobState)" PENDING
+    check "reserved on v100-1 from the $3's end" contains "$(job_comment "$2")" \
+        "reserved v100-1 from $(job_field "$1" EndTime)"
 }
 
-# The other way round: a job for v100-1's four GPUs whole, first, starts;
-# a shard job of the same cycle for v100-1 is reserved from its end.
+# A shard job on v100-1's idle GPU 0 keeps it from a whole-GPU job.
+test_shard_start_takes_its_gpu_from_the_cycles_whole_gpu_job() {
+    local s w
+    s=$(shard_job --hold -w v100-1 -t 5)
+    w=$(submit --hold --gres=gpu:v100:4 -w v100-1 --wrap 'sleep 120')
+    one_cycle_first_runs_second_reserved "$s" "$w" "shard job" "whole-GPU job"
+}
+
+# A job for v100-1's four GPUs whole keeps their shards from a shard job.
 test_whole_gpu_start_takes_its_shards_from_the_cycles_shard_job() {
-    local w s refused
+    local w s
     w=$(submit --hold --gres=gpu:v100:4 -w v100-1 -t 5 --wrap 'sleep 120')
     s=$(shard_job --hold -w v100-1)
-    settle
-    refused=$(refused_starts)
-    scontrol release "$w,$s"
-    check "the whole-GPU job runs" wait_state "$w" RUNNING 30
-    settle
-    check "no start was refused by Slurm" equals "$(refused_starts)" "$refused"
-    check "the shard job waits" equals "$(job_field "$s" JobState)" PENDING
-    check "reserved on v100-1 from the whole-GPU job's end" contains "$(job_comment "$s")" \
-        "reserved v100-1 from $(job_field "$w" EndTime)"
+    one_cycle_first_runs_second_reserved "$w" "$s" "whole-GPU job" "shard job"
 }
 
 test_without_model_fit_decides() {
