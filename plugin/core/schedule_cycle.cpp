@@ -115,6 +115,7 @@ private:
     void hold(const Pick &pick, int64_t start, int64_t limit);
     void hold_on(int node, int64_t start, int64_t limit, const Resources &used);
     void take_shards(const Pick &pick, const PendingJob &job);
+    void take_whole_gpus(const Pick &pick, const PendingJob &job);
     bool shards_free_now(const PendingJob &job) const;
     void release_reservation(const PendingJob &job);
     bool never_fits(size_t index, const PendingJob &job);
@@ -218,31 +219,32 @@ void Planner::hold_on(int node, int64_t start, int64_t limit, const Resources &u
             free_now_total_[type] -= count;
 }
 
-// What a job started now takes from the node's shared GPUs, as cons_tres
-// gives a GPU as gres/gpu or as shards, never both: a shard job its shards,
+// What a job started now takes from the nodes' shared GPUs: cons_tres gives
+// a GPU as gres/gpu or as shards, never both. A shard job takes its shards,
 // and the GPU whole from later jobs of the cycle when it is the GPU's first
-// shard job; a whole-GPU job all shards of the GPUs it gets.
+// shard job.
 void Planner::take_shards(const Pick &pick, const PendingJob &job)
 {
-    if (!sharing_.any())
-        return;
     for (const auto &use : pick.placement) {
-        if (job.shards_per_node > 0) {
-            auto taken = sharing_.take(use.node, job.shards_per_node, job.job_id, job.family);
-            if (taken && taken->first_user) {
-                Resources whole;
-                whole.gpus[taken->type] = 1;
-                hold_on(use.node, snap_.now, job.time_limit_s, whole);
-            }
-            continue;
+        auto taken = sharing_.take(use.node, job.shards_per_node, job.job_id, job.family);
+        if (taken && taken->first_user) {
+            Resources whole;
+            whole.gpus[taken->type] = 1;
+            hold_on(use.node, snap_.now, job.time_limit_s, whole);
         }
+    }
+}
+
+// A whole-GPU job takes all shards of the GPUs it gets.
+void Planner::take_whole_gpus(const Pick &pick, const PendingJob &job)
+{
+    for (const auto &use : pick.placement)
         for (const auto &[type, count] : use.used.gpus) {
             std::vector<int> taken = sharing_.take_whole(use.node, type, count);
             if (!taken.empty())
                 hold_on(use.node, snap_.now, job.time_limit_s,
                         shards_of_whole_gpus(timelines_[use.node].capacity(), taken));
         }
-    }
 }
 
 // Whether an allowed node has a GPU with the job's shards free now: the
@@ -406,7 +408,10 @@ int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &h
 void Planner::start_on(size_t index, const PendingJob &job, Option &option)
 {
     hold(option.pick, snap_.now, job.time_limit_s);
-    take_shards(option.pick, job);
+    if (job.shards_per_node > 0)
+        take_shards(option.pick, job);
+    else if (sharing_.any())
+        take_whole_gpus(option.pick, job);
     Decision d = make_decision(index, job, Verdict::Start);
     d.shared = std::move(option.pick.shared);
     d.by_slowdown = option.pick.by_slowdown;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -141,10 +142,21 @@ struct PendingJob {
     double priority = 0;
 };
 
+// GPUs a request (or one part of it) takes over all its nodes: per job, or
+// per node on each of at least `min_nodes` nodes (computed wide, capped, so
+// no request's figures overflow).
+inline int gpus_in_all(int per_job, int per_node, int min_nodes)
+{
+    if (per_job > 0)
+        return per_job;
+    int64_t all = static_cast<int64_t>(per_node) * std::max(min_nodes, 1);
+    return static_cast<int>(std::min<int64_t>(all, std::numeric_limits<int>::max()));
+}
+
 // Fewest GPUs the job takes in all, on however many nodes.
 inline int requested_gpus(const PendingJob &job)
 {
-    return job.gpus.per_job > 0 ? job.gpus.per_job : job.gpus.per_node * std::max(job.min_nodes, 1);
+    return gpus_in_all(job.gpus.per_job, job.gpus.per_node, job.min_nodes);
 }
 
 struct ClusterSnapshot {

@@ -8,11 +8,6 @@ namespace accord::core {
 
 namespace {
 
-int gpus_in_all(const GpuRequest &r, const PendingJob &job)
-{
-    return r.per_job > 0 ? r.per_job : r.per_node * std::max(job.min_nodes, 1);
-}
-
 std::string one_decimal(double x)
 {
     char text[32];
@@ -48,7 +43,7 @@ SpeedPrediction predict_speedup(const PendingJob &job, const GpuRequest &chosen,
     }
     if (!slowest)
         return p;
-    int asked_gpus = gpus_in_all(job.gpus, job), chosen_gpus = gpus_in_all(chosen, job);
+    int asked_gpus = requested_gpus(job), chosen_gpus = gpus_in_all(chosen.per_job, chosen.per_node, job.min_nodes);
     double asked = *slowest * asked_gpus;
     if (asked <= 0)
         return p;

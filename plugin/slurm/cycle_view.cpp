@@ -52,7 +52,7 @@ QueuedJobView view_job(const core::PendingJob &job, const std::vector<core::Node
     // no type to rate, and its GPUs are every part's.
     for (const auto &part : job.gpus.more_types) {
         view.requested_type += "+" + part.type;
-        view.gpus += part.per_job > 0 ? part.per_job : part.per_node * std::max(job.min_nodes, 1);
+        view.gpus += core::gpus_in_all(part.per_job, part.per_node, job.min_nodes);
     }
     if (job.gpus.more_types.empty())
         for (const auto &type : types_for(job, nodes))
