@@ -15,6 +15,7 @@
 #include "core/queue_views.h"
 #include "core/request_types.h"
 #include "core/shard_sharing.h"
+#include "core/shared_gpu_holds.h"
 #include "core/speed_prediction.h"
 
 namespace accord::core {
@@ -26,6 +27,17 @@ struct Option {
     Pick pick;
     double score = 0;
 };
+
+// A GPU a shard placement shares: held whole over its `gaps`, the parts of
+// the placement's `period` its other shard jobs do not cover.
+struct SharedGpuHold {
+    int node;
+    int gpu;
+    std::string type;
+    Period period;
+    std::vector<Period> gaps;
+};
+using SharedGpuHoldList = std::vector<SharedGpuHold>;
 
 bool better(const Option &a, const Option &b)
 {
@@ -84,7 +96,7 @@ public:
         : snap_(s), config_(c), ranker_(r), choices_(choices), order_(order),
           views_(views ? *views : own_views_.emplace(s, c.max_jobs)),
           memos_(views_.shapes().shapes()), timelines_(build_timelines(s)), closeness_(s.nodes),
-          sharing_(s.nodes, s.slowdowns), tasks_started_(views_.jobs().size(), 0)
+          sharing_(s.nodes, s.slowdowns), shared_holds_(s), tasks_started_(views_.jobs().size(), 0)
     {
         free_now_.reserve(timelines_.size());
         for (const auto &tl : timelines_) {
@@ -108,13 +120,20 @@ private:
     void plan_record(size_t index);
     bool start_chosen(size_t index, const PendingJob &job);
     int start_tasks(size_t index, const PendingJob &job, int tasks, bool &held_back, ShapeMemo &memo);
-    void start_on(size_t index, const PendingJob &job, Option &option);
+    void start_on(size_t index, const PendingJob &job, Option &option, const SharedGpuHoldList &holds);
     Decision blocked(size_t index, const PendingJob &job);
-    std::optional<Option> earliest(size_t index, const PendingJob &job, int64_t &start);
-    std::optional<int64_t> earliest_one_node(size_t index, const PendingJob &job);
+    struct Reservable {
+        Option option;
+        int64_t start;
+        SharedGpuHoldList holds;
+    };
+    std::optional<Reservable> earliest(size_t index, const PendingJob &job);
+    std::optional<Reservable> reservable_at(size_t index, const PendingJob &job, int64_t start);
+    std::optional<int64_t> earliest_one_node(size_t index, const PendingJob &job, int64_t after);
     void hold(const Pick &pick, int64_t start, int64_t limit);
     void hold_on(int node, int64_t start, int64_t limit, const Resources &used);
-    void take_shards(const Pick &pick, const PendingJob &job);
+    std::optional<SharedGpuHoldList> shared_gpu_holds(const Pick &pick, const PendingJob &job, int64_t start) const;
+    void hold_shared_gpus(const SharedGpuHoldList &holds);
     void take_whole_gpus(const Pick &pick, const PendingJob &job);
     bool shards_free_now(const PendingJob &job) const;
     void release_reservation(const PendingJob &job);
@@ -152,6 +171,8 @@ private:
     GpuCloseness closeness_;
     // Which GPUs have shards free now, and whose jobs are on them.
     ShardSharing sharing_;
+    // When GPUs with shard jobs are held whole for them.
+    SharedGpuHolds shared_holds_;
     // A job queued in several partitions has one record per partition: its
     // tasks start once in all (counted by views_.jobs()' number), and it
     // holds at most one reservation.
@@ -219,19 +240,40 @@ void Planner::hold_on(int node, int64_t start, int64_t limit, const Resources &u
             free_now_total_[type] -= count;
 }
 
-// What a job started now takes from the nodes' shared GPUs: cons_tres gives
-// a GPU as gres/gpu or as shards, never both. A shard job takes its shards,
-// and the GPU whole from later jobs of the cycle when it is the GPU's first
-// shard job.
-void Planner::take_shards(const Pick &pick, const PendingJob &job)
+// What a shard placement from `start` holds beyond its shards: each GPU it
+// shares, whole, where no other shard job holds it already (cons_tres gives
+// a GPU as gres/gpu or as shards, never both). Empty when that does not fit
+// around what the cycle planned: a whole-GPU job reserved on the node would
+// find the GPU shared.
+std::optional<SharedGpuHoldList> Planner::shared_gpu_holds(const Pick &pick, const PendingJob &job,
+                                                           int64_t start) const
 {
-    for (const auto &use : pick.placement) {
-        auto taken = sharing_.take(use.node, job.shards_per_node, job.job_id, job.family);
-        if (taken && taken->first_user) {
-            Resources whole;
-            whole.gpus[taken->type] = 1;
-            hold_on(use.node, snap_.now, job.time_limit_s, whole);
+    SharedGpuHoldList holds;
+    if (job.shards_per_node <= 0 || job.exclusive)  // an exclusive job holds all GPUs anyway
+        return holds;
+    Period period{start, start + job.time_limit_s};
+    for (const auto &use : pick.placement)
+        for (const auto &[gpu, count] : use.used.shards_by_gpu) {
+            SharedGpuHold hold{use.node, gpu, shared_holds_.type(use.node, gpu), period,
+                               shared_holds_.uncovered(use.node, gpu, period)};
+            for (const auto &gap : hold.gaps)
+                if (timelines_[use.node].free_during(gap.start, gap.end).gpus_of(hold.type) < 1)
+                    return std::nullopt;
+            holds.push_back(std::move(hold));
         }
+    return holds;
+}
+
+// Kept for the rest of the cycle, also when a reservation goes: later shard
+// placements on the GPU may count on them.
+void Planner::hold_shared_gpus(const SharedGpuHoldList &holds)
+{
+    for (const auto &hold : holds) {
+        Resources whole;
+        whole.gpus[hold.type] = 1;
+        for (const auto &gap : hold.gaps)
+            hold_on(hold.node, gap.start, gap.end - gap.start, whole);
+        shared_holds_.add(hold.node, hold.gpu, hold.period);
     }
 }
 
@@ -397,19 +439,22 @@ int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &h
         if (!room_now(index, job, memo))
             break;
         auto option = room_over_limit(index, job, memo);
-        held_back = !option;
-        if (!option)
+        auto holds = option ? shared_gpu_holds(option->pick, job, snap_.now) : std::nullopt;
+        held_back = !holds;
+        if (!holds)
             break;
-        start_on(index, job, *option);
+        start_on(index, job, *option, *holds);
     }
     return started;
 }
 
-void Planner::start_on(size_t index, const PendingJob &job, Option &option)
+void Planner::start_on(size_t index, const PendingJob &job, Option &option, const SharedGpuHoldList &holds)
 {
     hold(option.pick, snap_.now, job.time_limit_s);
+    hold_shared_gpus(holds);
     if (job.shards_per_node > 0)
-        take_shards(option.pick, job);
+        for (const auto &use : option.pick.placement)
+            sharing_.take(use.node, job.shards_per_node, job.job_id, job.family);
     else if (sharing_.any())
         take_whole_gpus(option.pick, job);
     Decision d = make_decision(index, job, Verdict::Start);
@@ -424,13 +469,14 @@ void Planner::start_on(size_t index, const PendingJob &job, Option &option)
     plan_.decisions.push_back(std::move(d));
 }
 
-// For a job that runs on one node, the first time after now at which some
-// node holds it: a node's free amount over [t, t + limit) can only grow
+// For a job that runs on one node, the first time after `after` at which
+// some node holds it: a node's free amount over [t, t + limit) can only grow
 // where one of its own usages ends (between two such ends its usage only
-// rises and the period reaches further), and at now none held the job. So
-// each node needs testing only at its own release times, not at every
-// node's. Empty when no node ever holds it.
-std::optional<int64_t> Planner::earliest_one_node(size_t index, const PendingJob &job)
+// rises and the period reaches further), and at `after` none held the job
+// (now), or the placement there was refused. So each node needs testing
+// only at its own release times, not at every node's. Empty when no node
+// ever holds it.
+std::optional<int64_t> Planner::earliest_one_node(size_t index, const PendingJob &job, int64_t after)
 {
     std::optional<int64_t> first;
     std::vector<int64_t> times;
@@ -441,7 +487,7 @@ std::optional<int64_t> Planner::earliest_one_node(size_t index, const PendingJob
             if (!tl.schedulable() || (!type.empty() && tl.capacity().gpus_of(type) == 0))
                 continue;
             times.clear();
-            tl.release_times(snap_.now, times);
+            tl.release_times(after, times);
             std::sort(times.begin(), times.end());
             for (int64_t t : times) {
                 if (first && t >= *first)
@@ -468,34 +514,44 @@ bool too_few_gpus(std::vector<FreeGpuSweep> &free_gpus, int64_t when, int gpus)
     return true;
 }
 
-std::optional<Option> Planner::earliest(size_t index, const PendingJob &job, int64_t &start)
+// The job's best placement from `start`, with what it holds of shared GPUs;
+// empty when none fits.
+std::optional<Planner::Reservable> Planner::reservable_at(size_t index, const PendingJob &job, int64_t start)
+{
+    auto option = best_option(job, views_.types_for(index, job), timelines_, ranker_,
+                              free_over(start, job.time_limit_s), nullptr, nullptr, scope(index, job));
+    if (!option)
+        return std::nullopt;
+    auto holds = shared_gpu_holds(option->pick, job, start);
+    if (!holds)
+        return std::nullopt;
+    return Reservable{std::move(*option), start, std::move(*holds)};
+}
+
+std::optional<Planner::Reservable> Planner::earliest(size_t index, const PendingJob &job)
 {
     if (one_node_job(job)) {
-        auto first = earliest_one_node(index, job);
-        if (!first)
-            return std::nullopt;
-        start = *first;
-        return best_option(job, views_.types_for(index, job), timelines_, ranker_,
-                           free_over(start, job.time_limit_s), nullptr, nullptr, scope(index, job));
+        int64_t after = snap_.now;
+        while (auto first = earliest_one_node(index, job, after)) {
+            if (auto reservable = reservable_at(index, job, *first))
+                return reservable;
+            after = *first;
+        }
+        return std::nullopt;
     }
     std::vector<int64_t> release;
     for (int node : job.allowed_nodes)
         timelines_[node].release_times(snap_.now, release);
     AscendingTimes times(std::move(release));
-    const auto &types = views_.types_for(index, job);
     std::vector<FreeGpuSweep> free_gpus;
-    for (const auto &type : types)
+    for (const auto &type : views_.types_for(index, job))
         if (!type.empty())
             free_gpus.emplace_back(timelines_, job.allowed_nodes, type);
     while (auto t = times.next()) {
         if (too_few_gpus(free_gpus, *t, requested_gpus(job)))
             continue;
-        auto option = best_option(job, types, timelines_, ranker_, free_over(*t, job.time_limit_s), nullptr, nullptr,
-                                  scope(index, job));
-        if (option) {
-            start = *t;
-            return option;
-        }
+        if (auto reservable = reservable_at(index, job, *t))
+            return reservable;
     }
     return std::nullopt;
 }
@@ -510,16 +566,18 @@ Decision Planner::blocked(size_t index, const PendingJob &job)
     d.reason = WaitReason::Resources;
     if (static_cast<int>(plan_.reservations) >= config_.reserve_depth || reserved_.count(job.job_id))
         return d;
-    int64_t start = 0;
-    auto option = earliest(index, job, start);
-    if (!option)
+    auto reservable = earliest(index, job);
+    if (!reservable)
         return d;  // only nodes that are down or held for good would fit it
-    hold(option->pick, start, job.time_limit_s);
-    reserved_[job.job_id] = Held{plan_.decisions.size(), option->pick, start, job.time_limit_s};
+    Option &option = reservable->option;
+    int64_t start = reservable->start;
+    hold(option.pick, start, job.time_limit_s);
+    hold_shared_gpus(reservable->holds);
+    reserved_[job.job_id] = Held{plan_.decisions.size(), option.pick, start, job.time_limit_s};
     plan_.reservations++;
     d.verdict = Verdict::Reserve;
-    d.placement = std::move(option->pick.placement);
-    d.gpu_type = option->gpu_type;
+    d.placement = std::move(option.pick.placement);
+    d.gpu_type = option.gpu_type;
     d.start_time = start;
     return d;
 }
@@ -541,9 +599,10 @@ bool Planner::start_chosen(size_t index, const PendingJob &job)
     if (chosen.shards_per_node > 0 && !room_now(index, chosen, memo))
         return false;
     auto option = room_over_limit(index, chosen, memo);
-    if (!option)
+    auto holds = option ? shared_gpu_holds(option->pick, chosen, snap_.now) : std::nullopt;
+    if (!holds)
         return false;
-    start_on(index, chosen, *option);
+    start_on(index, chosen, *option, *holds);
     plan_.decisions.back().chosen_request = it->second;
     return true;
 }

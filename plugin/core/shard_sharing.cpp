@@ -76,18 +76,15 @@ std::optional<SharedGpu> ShardSharing::share(int node, int shards, const std::st
     return out;
 }
 
-std::optional<ShardSharing::Taken> ShardSharing::take(int node, int shards, uint32_t job_id,
-                                                      const std::string &family)
+void ShardSharing::take(int node, int shards, uint32_t job_id, const std::string &family)
 {
     int at = first_with_room(node, shards);
     if (at < 0)
-        return std::nullopt;
+        return;
     ShardGpu &gpu = gpus_[node][at];
-    Taken taken{gpu.type, gpu.users.empty()};
     gpu.free -= shards;
     gpu.users.push_back({job_id, family});
     joined_.emplace(node, at);
-    return taken;
 }
 
 std::vector<int> ShardSharing::take_whole(int node, const std::string &type, int count)

@@ -48,17 +48,10 @@ public:
     // their GPUs give shards.
     std::optional<SharedGpu> share(int node, int shards, const std::string &family) const;
 
-    // A GPU a start of this cycle took shards of: its type, and whether no
-    // shard job was on it before (cons_tres then gives it whole to no one
-    // until the new job ends).
-    struct Taken {
-        std::string type;
-        bool first_user = false;
-    };
     // Takes the shards share() counted out of that GPU, the job now on it:
     // a co-runner for the rest of the cycle, whose predictions only the
     // queries for one start joining a GPU provide (core/shard_queries.h).
-    std::optional<Taken> take(int node, int shards, uint32_t job_id, const std::string &family);
+    void take(int node, int shards, uint32_t job_id, const std::string &family);
 
     // Takes `count` GPUs of `type` whole for a job started now, none of
     // their shards left to later jobs of the cycle: the first by index

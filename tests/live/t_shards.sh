@@ -9,8 +9,9 @@
 # model a ResNet-50 shard job goes to v100-2; without its family, and with
 # the model unset, to v100-1. Two ResNet-50 jobs started in one cycle do
 # not share a GPU while one is idle; a shard job and a whole-GPU job
-# started in one cycle do not meet on one GPU. Run in file order: the last
-# test unsets the model.
+# started in one cycle do not meet on one GPU; a shard job does not delay
+# a whole-GPU job's reservation. Run in file order: the last test unsets
+# the model.
 
 SHARDS_MODEL=$CLUSTER_DIR-shards/m.pt
 SHARDS_BUILD=${ACCORD_LIVE_BIN_DIR:-${ACCORD_BUILD_DIR:-${PLUGIN_DIR:+$PLUGIN_DIR/..}}}
@@ -157,6 +158,27 @@ test_whole_gpu_start_takes_its_shards_from_the_cycles_shard_job() {
     w=$(submit --hold --gres=gpu:v100:4 -w v100-1 -t 5 --wrap 'sleep 120')
     s=$(shard_job --hold -w v100-1)
     one_cycle_first_runs_second_reserved "$w" "$s" "whole-GPU job" "shard job"
+}
+
+# A job on v100-1's GPU whole until it ends, and a job for all four of
+# v100-1's GPUs reserved from that end: a shard job that would run past it
+# waits (cons_tres would give its idle GPU to no whole-GPU job while it
+# runs, and the reservation would slip), one that ends before it starts.
+test_shard_job_keeps_off_a_whole_gpu_reservation() {
+    local r w long short
+    r=$(submit --gres=gpu:v100:1 -w v100-1 -t 5 --wrap 'sleep 600')
+    check "the 1-GPU job runs" wait_state "$r" RUNNING 30
+    w=$(submit --gres=gpu:v100:4 -w v100-1 --wrap 'sleep 120')
+    settle
+    check "the 4-GPU job is reserved from its end" contains "$(job_comment "$w")" \
+        "reserved v100-1 from $(job_field "$r" EndTime)"
+    long=$(shard_job -w v100-1 -t 10)
+    short=$(shard_job -w v100-1 -t 1)
+    check "the shard job ending first runs" wait_state "$short" RUNNING 30
+    settle
+    check "the one running past the reservation waits" equals "$(job_field "$long" JobState)" PENDING
+    check "behind it" equals "$(job_field "$long" Reason)" Priority
+    check "the reservation holds" equals "$(job_field "$w" StartTime)" "$(job_field "$r" EndTime)"
 }
 
 test_without_model_fit_decides() {

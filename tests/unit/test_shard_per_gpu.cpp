@@ -193,7 +193,10 @@ static void earliest_whole_gpu_end_gives_the_reservation(void **)
 
 static PendingJob &whole_gpu_job(SnapshotBuilder &b, uint32_t id, int gpus, int64_t limit_s)
 {
-    return b.add_pending(id, 1, {"v100", gpus}, limit_s);
+    accord::core::GpuRequest request;
+    request.type = "v100";
+    request.per_node = gpus;
+    return b.add_pending(id, 1, request, limit_s);
 }
 
 static void whole_gpu_waits_for_the_last_shard_job_on_it(void **)

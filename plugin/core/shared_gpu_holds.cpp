@@ -1,0 +1,61 @@
+#include "core/shared_gpu_holds.h"
+
+#include <algorithm>
+
+namespace accord::core {
+
+SharedGpuHolds::SharedGpuHolds(const ClusterSnapshot &snapshot)
+{
+    std::map<uint32_t, int64_t> ends;
+    for (size_t n = 0; n < snapshot.nodes.size(); n++)
+        for (const auto &gpu : snapshot.nodes[n].shard_gpus) {
+            types_[{static_cast<int>(n), gpu.index}] = gpu.type;
+            for (const auto &user : gpu.users)
+                ends.emplace(user.job_id, kForever);
+        }
+    if (ends.empty())
+        return;
+    for (const auto &job : snapshot.running) {
+        auto it = ends.find(job.job_id);
+        if (it != ends.end())
+            it->second = job.end_time;
+    }
+    // A shard job missing from the running jobs holds its GPU for good, as
+    // build_timelines() has it.
+    for (size_t n = 0; n < snapshot.nodes.size(); n++)
+        for (const auto &gpu : snapshot.nodes[n].shard_gpus)
+            for (const auto &user : gpu.users)
+                add(static_cast<int>(n), gpu.index,
+                    Period{snapshot.now, std::max(ends[user.job_id], snapshot.now + 1)});
+}
+
+std::string SharedGpuHolds::type(int node, int gpu) const
+{
+    auto it = types_.find({node, gpu});
+    return it == types_.end() ? std::string{} : it->second;
+}
+
+std::vector<Period> SharedGpuHolds::uncovered(int node, int gpu, Period period) const
+{
+    std::vector<Period> held;
+    auto it = held_.find({node, gpu});
+    if (it != held_.end())
+        held = it->second;
+    std::sort(held.begin(), held.end(), [](const Period &a, const Period &b) { return a.start < b.start; });
+    std::vector<Period> gaps;
+    int64_t from = period.start;
+    for (const auto &h : held) {
+        if (h.start >= period.end)
+            break;
+        if (h.start > from)
+            gaps.push_back({from, h.start});
+        from = std::max(from, h.end);
+    }
+    if (from < period.end)
+        gaps.push_back({from, period.end});
+    return gaps;
+}
+
+void SharedGpuHolds::add(int node, int gpu, Period period) { held_[{node, gpu}].push_back(period); }
+
+}  // namespace accord::core

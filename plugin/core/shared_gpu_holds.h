@@ -1,0 +1,44 @@
+// SharedGpuHolds: when each GPU with shards is held whole for its shard
+// jobs. cons_tres gives a GPU as gres/gpu or as shards, never both, so a
+// GPU with shard jobs goes to no whole-GPU job until the last of them ends.
+// Running shard jobs hold theirs from the snapshot; every shard placement a
+// cycle plans (a start or a reservation) adds its period, and the planner
+// holds a GPU of the type in the node's timeline over what the GPU's other
+// shard jobs do not already cover (docs/design.md, "Sharing GPUs").
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/snapshot.h"
+
+namespace accord::core {
+
+struct Period {
+    int64_t start;
+    int64_t end;  // exclusive
+};
+
+class SharedGpuHolds {
+public:
+    // Each running shard job holds its GPU until its end time.
+    explicit SharedGpuHolds(const ClusterSnapshot &snapshot);
+
+    // The GPU type of `node`'s shard GPU `gpu` (Slurm's index); empty when
+    // the node has no such GPU.
+    std::string type(int node, int gpu) const;
+    // The parts of `period` in which no shard job holds the GPU yet, in
+    // order.
+    std::vector<Period> uncovered(int node, int gpu, Period period) const;
+    void add(int node, int gpu, Period period);
+
+private:
+    using Key = std::pair<int, int>;  // (node, Slurm GPU index)
+    std::map<Key, std::vector<Period>> held_;
+    std::map<Key, std::string> types_;
+};
+
+}  // namespace accord::core
