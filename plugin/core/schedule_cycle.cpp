@@ -243,8 +243,9 @@ void Planner::hold_on(int node, int64_t start, int64_t limit, const Resources &u
 // What a shard placement from `start` holds beyond its shards: each GPU it
 // shares, whole, where no other shard job holds it already (cons_tres gives
 // a GPU as gres/gpu or as shards, never both). Empty when that does not fit
-// around what the cycle planned: a whole-GPU job reserved on the node would
-// find the GPU shared.
+// around what the cycle planned (a whole-GPU job reserved on the node would
+// find the GPU shared), or when a one_sharing node would not give that GPU
+// then (it has shard jobs on others only).
 std::optional<SharedGpuHoldList> Planner::shared_gpu_holds(const Pick &pick, const PendingJob &job,
                                                            int64_t start) const
 {
@@ -254,6 +255,9 @@ std::optional<SharedGpuHoldList> Planner::shared_gpu_holds(const Pick &pick, con
     Period period{start, start + job.time_limit_s};
     for (const auto &use : pick.placement)
         for (const auto &[gpu, count] : use.used.shards_by_gpu) {
+            if (snap_.nodes[use.node].one_sharing && !shared_holds_.held_at(use.node, gpu, start) &&
+                shared_holds_.node_held_at(use.node, start))
+                return std::nullopt;
             SharedGpuHold hold{use.node, gpu, shared_holds_.type(use.node, gpu), period,
                                shared_holds_.uncovered(use.node, gpu, period)};
             for (const auto &gap : hold.gaps)

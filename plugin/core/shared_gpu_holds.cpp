@@ -1,6 +1,7 @@
 #include "core/shared_gpu_holds.h"
 
 #include <algorithm>
+#include <climits>
 
 namespace accord::core {
 
@@ -57,5 +58,25 @@ std::vector<Period> SharedGpuHolds::uncovered(int node, int gpu, Period period) 
 }
 
 void SharedGpuHolds::add(int node, int gpu, Period period) { held_[{node, gpu}].push_back(period); }
+
+static bool any_covers(const std::vector<Period> &periods, int64_t when)
+{
+    return std::any_of(periods.begin(), periods.end(),
+                       [when](const Period &p) { return p.start <= when && when < p.end; });
+}
+
+bool SharedGpuHolds::held_at(int node, int gpu, int64_t when) const
+{
+    auto it = held_.find({node, gpu});
+    return it != held_.end() && any_covers(it->second, when);
+}
+
+bool SharedGpuHolds::node_held_at(int node, int64_t when) const
+{
+    for (auto it = held_.lower_bound({node, INT32_MIN}); it != held_.end() && it->first.first == node; ++it)
+        if (any_covers(it->second, when))
+            return true;
+    return false;
+}
 
 }  // namespace accord::core

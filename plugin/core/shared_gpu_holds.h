@@ -35,6 +35,12 @@ public:
     std::vector<Period> uncovered(int node, int gpu, Period period) const;
     void add(int node, int gpu, Period period);
 
+    // Whether a shard job is on `node`'s GPU `gpu` at `when`, and on any
+    // of its GPUs (Slurm's one_sharing then gives new shards only from
+    // such a GPU).
+    bool held_at(int node, int gpu, int64_t when) const;
+    bool node_held_at(int node, int64_t when) const;
+
 private:
     using Key = std::pair<int, int>;  // (node, Slurm GPU index)
     std::map<Key, std::vector<Period>> held_;

@@ -72,3 +72,21 @@ test_whole_gpus_reserved_from_mps_jobs_end() {
         "reserved v100-1 from $(job_field "$m" EndTime)"
     check "its StartTime is that end" equals "$(job_field "$w" StartTime)" "$(job_field "$m" EndTime)"
 }
+
+# W holds v100-1's GPU 0 whole until +5 min, A 60 mps of its GPU 1 until
+# +10 min. A 50-mps job fits no GPU in use (GPU 1 has 40 left), and GPU
+# 0's mps, free from W's end, stay closed while A runs: it is reserved
+# from A's end, not W's.
+test_mps_reserved_from_when_the_node_reopens() {
+    local w a j
+    w=$(submit --gres=gpu:v100:1 -w v100-1 -t 5 --wrap 'sleep 600')
+    check "the whole-GPU job runs" wait_state "$w" RUNNING 30
+    a=$(mps_job 60 -w v100-1 -t 10)
+    check "the 60-mps job runs" wait_state "$a" RUNNING 30
+    check "on v100-1's GPU 1" equals "$(mps_gpu "$a")" 1
+    j=$(mps_job 50 -w v100-1)
+    settle
+    check "the 50-mps job waits" equals "$(job_field "$j" JobState)" PENDING
+    check "reserved on v100-1 from the 60-mps job's end" contains "$(job_comment "$j")" \
+        "reserved v100-1 from $(job_field "$a" EndTime)"
+}

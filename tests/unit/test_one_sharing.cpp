@@ -121,6 +121,29 @@ static void whole_gpus_follow_the_mps_jobs_on_each(void **)
     assert_true(p.decisions.at(1).verdict == Verdict::Start);
 }
 
+static void a_reservation_waits_until_the_cycles_starts_reopen_its_gpu(void **)
+{
+    // x has three GPUs, GPU 0 held whole until +300. Job 10 starts on
+    // GPU 1 (until +600), which closes GPUs 0 and 2 to new mps; job 11's
+    // 50 do not fit GPU 1's 40 left. GPU 0's 100 are free from +300, but
+    // while job 10 runs Slurm gives mps only from GPU 1: job 11 is
+    // reserved from +600, on GPU 0 (first by index then).
+    SnapshotBuilder b;
+    int x = b.add_node("x", 16, 64000, {{"v100", 3}});
+    b.set_shards(x, "v100", {100, 100, 100});
+    b.node_at(x).one_sharing = true;
+    b.add_whole_gpu_running(1, b.now() + 300, x, 0);
+    mps_job(b, 10, 60, 600);
+    mps_job(b, 11, 50, 3600);
+    auto p = plan(b);
+    assert_true(p.decisions.at(0).verdict == Verdict::Start);
+    assert_int_equal(p.decisions.at(0).shared.at(0).gpu, 1);
+    const auto &d = p.decisions.at(1);
+    assert_true(d.verdict == Verdict::Reserve);
+    assert_int_equal(d.start_time, b.now() + 600);
+    assert_int_equal(d.placement.at(0).used.shards_by_gpu.at(0), 50);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -130,6 +153,7 @@ int main(void)
         cmocka_unit_test(a_whole_gpu_does_not_close_the_others),
         cmocka_unit_test(a_start_of_the_cycle_closes_the_other_gpus),
         cmocka_unit_test(whole_gpus_follow_the_mps_jobs_on_each),
+        cmocka_unit_test(a_reservation_waits_until_the_cycles_starts_reopen_its_gpu),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

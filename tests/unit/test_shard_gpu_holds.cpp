@@ -56,6 +56,12 @@ static void running_shard_jobs_hold_their_gpu_until_they_end(void **)
     assert_periods(holds.uncovered(x, 0, {now, now + 1000}), {{now + 800, now + 1000}});
     assert_periods(holds.uncovered(x, 1, {now, now + 1000}), {{now, now + 1000}});
     assert_periods(holds.uncovered(y, 0, {now, now + 100000}), {});
+    assert_true(holds.held_at(x, 0, now + 799));
+    assert_false(holds.held_at(x, 0, now + 800));
+    assert_false(holds.held_at(x, 1, now));
+    assert_true(holds.node_held_at(x, now + 799));
+    assert_false(holds.node_held_at(x, now + 800));
+    assert_true(holds.node_held_at(y, now + 100000));
     assert_string_equal(holds.type(y, 0).c_str(), "t4");
     assert_string_equal(holds.type(y, 5).c_str(), "");
 }
