@@ -37,9 +37,12 @@ struct ShardHold {
 };
 ShardHold job_shards_on_node(job_record_t *job, int node_offset);
 
-// The job's shards per node: --gres=shard:N or --gres=mps:N. Other forms
-// (per job, task or socket) are counted as that many on each node, which
-// cons_tres's one GPU per node must hold anyway.
+// The job's shards per node: --gres=shard:N or --gres=mps:N, the only way
+// sbatch 22.05 asks for them (its --gpus* options are for gres/gpu alone).
+// A request built otherwise is taken per job only for one node, per task
+// only for one task and per socket only for one socket per node
+// (gres_job_state_validate() in common/gres.c): the count on the job's one
+// node too.
 int job_shard_request(job_record_t *job);
 
 // The shared gres the job asks for: "shard", "mps" or null.
