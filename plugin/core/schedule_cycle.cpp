@@ -8,14 +8,12 @@
 #include <utility>
 
 #include "core/ascending_times.h"
+#include "core/cycle_resources.h"
 #include "core/free_gpu_sweep.h"
-#include "core/gpu_closeness.h"
 #include "core/node_picker.h"
 #include "core/node_timeline.h"
 #include "core/queue_views.h"
 #include "core/request_types.h"
-#include "core/shard_sharing.h"
-#include "core/shared_gpu_holds.h"
 #include "core/speed_prediction.h"
 
 namespace accord::core {
@@ -27,17 +25,6 @@ struct Option {
     Pick pick;
     double score = 0;
 };
-
-// A GPU a shard placement shares: held whole over its `gaps`, the parts of
-// the placement's `period` its other shard jobs do not cover.
-struct SharedGpuHold {
-    int node;
-    int gpu;
-    std::string type;
-    Period period;
-    std::vector<Period> gaps;
-};
-using SharedGpuHoldList = std::vector<SharedGpuHold>;
 
 bool better(const Option &a, const Option &b)
 {
@@ -95,21 +82,17 @@ public:
             const PlanningOrder *order, QueueViews *views)
         : snap_(s), config_(c), ranker_(r), choices_(choices), order_(order),
           views_(views ? *views : own_views_.emplace(s, c.max_jobs)),
-          memos_(views_.shapes().shapes()), timelines_(build_timelines(s)), closeness_(s.nodes),
-          sharing_(s.nodes, s.slowdowns), shared_holds_(s), tasks_started_(views_.jobs().size(), 0)
-    {
-        free_now_.reserve(timelines_.size());
-        for (const auto &tl : timelines_) {
-            free_now_.push_back(tl.free_during(s.now, s.now + 1));
-            if (tl.schedulable())
-                for (const auto &[type, count] : free_now_.back().gpus)
-                    free_now_total_[type] += count;
-        }
-    }
+          memos_(views_.shapes().shapes()), res_(s), tasks_started_(views_.jobs().size(), 0)
+    {}
 
     CyclePlan run();
 
 private:
+    struct Reservable {
+        Option option;
+        int64_t start;
+        SharedGpuHoldList holds;
+    };
     struct Held {
         size_t decision;  // index of the Reserve decision in plan_
         Pick pick;
@@ -122,20 +105,9 @@ private:
     int start_tasks(size_t index, const PendingJob &job, int tasks, bool &held_back, ShapeMemo &memo);
     void start_on(size_t index, const PendingJob &job, Option &option, const SharedGpuHoldList &holds);
     Decision blocked(size_t index, const PendingJob &job);
-    struct Reservable {
-        Option option;
-        int64_t start;
-        SharedGpuHoldList holds;
-    };
     std::optional<Reservable> earliest(size_t index, const PendingJob &job);
     std::optional<Reservable> reservable_at(size_t index, const PendingJob &job, int64_t start);
     std::optional<int64_t> earliest_one_node(size_t index, const PendingJob &job, int64_t after);
-    void hold(const Pick &pick, int64_t start, int64_t limit);
-    void hold_on(int node, int64_t start, int64_t limit, const Resources &used);
-    std::optional<SharedGpuHoldList> shared_gpu_holds(const Pick &pick, const PendingJob &job, int64_t start) const;
-    void hold_shared_gpus(const SharedGpuHoldList &holds);
-    void take_whole_gpus(const Pick &pick, const PendingJob &job);
-    bool shards_free_now(const PendingJob &job) const;
     void release_reservation(const PendingJob &job);
     bool never_fits(size_t index, const PendingJob &job);
     bool room_now(size_t index, const PendingJob &job, ShapeMemo &memo);
@@ -146,10 +118,7 @@ private:
     std::optional<Option> room_over_limit(size_t index, const PendingJob &job, ShapeMemo &memo);
     ShapeMemo &memo(size_t index) { return memos_[views_.shapes().shape(index)]; }
     void predict(Decision &d, const PendingJob &job);
-    FreeResources free_over(int64_t start, int64_t limit) const;
-    FreeResources free_right_now() const;
     ScopeOfType scope(size_t index, const PendingJob &job, bool start_now = false);
-    const std::vector<int> &free_now_gpus(const std::string &type);
 
     const ClusterSnapshot &snap_;
     const CycleConfig &config_;
@@ -159,20 +128,7 @@ private:
     std::optional<QueueViews> own_views_;
     QueueViews &views_;
     std::vector<ShapeMemo> memos_;  // by shape: what this cycle learnt of each
-    std::vector<NodeTimeline> timelines_;
-    // What each node has free at this instant: reservations start later,
-    // so only starts change it. A job that does not fit here cannot start.
-    std::vector<Resources> free_now_;
-    GpuCounts free_now_total_;  // free_now_ summed over schedulable nodes
-    // free_now_'s GPUs of a type per node, made when first asked: every
-    // start tests hundreds of nodes against it.
-    std::map<std::string, std::vector<int>> free_now_gpus_;
-    // Which GPUs are free now and how close: starts now take theirs out.
-    GpuCloseness closeness_;
-    // Which GPUs have shards free now, and whose jobs are on them.
-    ShardSharing sharing_;
-    // When GPUs with shard jobs are held whole for them.
-    SharedGpuHolds shared_holds_;
+    CycleResources res_;  // what the nodes have left as the cycle plans
     // A job queued in several partitions has one record per partition: its
     // tasks start once in all (counted by views_.jobs()' number), and it
     // holds at most one reservation.
@@ -180,19 +136,6 @@ private:
     std::map<uint32_t, Held> reserved_;
     CyclePlan plan_;
 };
-
-FreeResources Planner::free_over(int64_t start, int64_t limit) const
-{
-    return [this, start, limit](int node) {
-        const NodeTimeline &tl = timelines_[node];
-        return tl.schedulable() ? tl.free_during(start, start + limit) : Resources{};
-    };
-}
-
-FreeResources Planner::free_right_now() const
-{
-    return [this](int node) { return timelines_[node].schedulable() ? free_now_[node] : Resources{}; };
-}
 
 // Only the job's nodes with GPUs of a type can hold it with that type; for
 // a start now, a node has at most the GPUs it has free now (the most it has
@@ -203,106 +146,9 @@ ScopeOfType Planner::scope(size_t index, const PendingJob &job, bool start_now)
     return [this, node_set, &job, start_now](const std::string &type) {
         if (type.empty())
             return NodeScope{};
-        return NodeScope{start_now ? &free_now_gpus(type) : nullptr,
+        return NodeScope{start_now ? &res_.free_now_gpus(type) : nullptr,
                          &views_.typed_nodes().of(node_set, job.allowed_nodes, type)};
     };
-}
-
-const std::vector<int> &Planner::free_now_gpus(const std::string &type)
-{
-    auto it = free_now_gpus_.find(type);
-    if (it != free_now_gpus_.end())
-        return it->second;
-    std::vector<int> &gpus = free_now_gpus_[type];
-    for (const auto &free : free_now_)
-        gpus.push_back(free.gpus_of(type));
-    return gpus;
-}
-
-void Planner::hold(const Pick &pick, int64_t start, int64_t limit)
-{
-    for (const auto &use : pick.placement)
-        hold_on(use.node, start, limit, use.used);
-}
-
-void Planner::hold_on(int node, int64_t start, int64_t limit, const Resources &used)
-{
-    timelines_[node].add_usage(start, start + limit, used);
-    if (start != snap_.now)
-        return;
-    free_now_[node] -= used;
-    for (auto &[type, gpus] : free_now_gpus_)
-        gpus[node] = free_now_[node].gpus_of(type);
-    for (const auto &[type, count] : used.gpus)
-        closeness_.take(node, type, count);
-    if (timelines_[node].schedulable())
-        for (const auto &[type, count] : used.gpus)
-            free_now_total_[type] -= count;
-}
-
-// What a shard placement from `start` holds beyond its shards: each GPU it
-// shares, whole, where no other shard job holds it already (cons_tres gives
-// a GPU as gres/gpu or as shards, never both). Empty when that does not fit
-// around what the cycle planned (a whole-GPU job reserved on the node would
-// find the GPU shared), or when a one_sharing node would not give that GPU
-// then (it has shard jobs on others only).
-std::optional<SharedGpuHoldList> Planner::shared_gpu_holds(const Pick &pick, const PendingJob &job,
-                                                           int64_t start) const
-{
-    SharedGpuHoldList holds;
-    if (job.shards_per_node <= 0 || job.exclusive)  // an exclusive job holds all GPUs anyway
-        return holds;
-    Period period{start, start + job.time_limit_s};
-    for (const auto &use : pick.placement)
-        for (const auto &[gpu, count] : use.used.shards_by_gpu) {
-            if (snap_.nodes[use.node].one_sharing && !shared_holds_.held_at(use.node, gpu, start) &&
-                shared_holds_.node_held_at(use.node, start))
-                return std::nullopt;
-            SharedGpuHold hold{use.node, gpu, shared_holds_.type(use.node, gpu), period,
-                               shared_holds_.uncovered(use.node, gpu, period)};
-            for (const auto &gap : hold.gaps)
-                if (timelines_[use.node].free_during(gap.start, gap.end).gpus_of(hold.type) < 1)
-                    return std::nullopt;
-            holds.push_back(std::move(hold));
-        }
-    return holds;
-}
-
-// Kept for the rest of the cycle, also when a reservation goes: later shard
-// placements on the GPU may count on them.
-void Planner::hold_shared_gpus(const SharedGpuHoldList &holds)
-{
-    for (const auto &hold : holds) {
-        Resources whole;
-        whole.gpus[hold.type] = 1;
-        for (const auto &gap : hold.gaps)
-            hold_on(hold.node, gap.start, gap.end - gap.start, whole);
-        shared_holds_.add(hold.node, hold.gpu, hold.period);
-    }
-}
-
-// A whole-GPU job takes all shards of the GPUs it gets.
-void Planner::take_whole_gpus(const Pick &pick, const PendingJob &job)
-{
-    for (const auto &use : pick.placement)
-        for (const auto &[type, count] : use.used.gpus) {
-            std::vector<int> taken = sharing_.take_whole(use.node, type, count);
-            if (!taken.empty())
-                hold_on(use.node, snap_.now, job.time_limit_s,
-                        shards_of_whole_gpus(timelines_[use.node].capacity(), taken));
-        }
-}
-
-// Whether an allowed node has a GPU with the job's shards free now: the
-// node's free total (in Resources) may be spread over several GPUs.
-bool Planner::shards_free_now(const PendingJob &job) const
-{
-    if (job.shards_per_node <= 0)
-        return true;
-    for (int node : job.allowed_nodes)
-        if (timelines_[node].schedulable() && sharing_.share(node, job.shards_per_node, job.family))
-            return true;
-    return false;
 }
 
 // An allowed node, with what `free_of` gives (null: nothing), that holds a
@@ -315,7 +161,7 @@ std::optional<NodeRoom> Planner::node_holding(size_t index, const PendingJob &jo
     for (size_t t = 0; t < types.size(); t++) {
         Resources demand = per_node_demand(job, types[t], 1);
         for (int node : job.allowed_nodes) {
-            const Resources &capacity = timelines_[node].capacity();
+            const Resources &capacity = res_.timeline(node).capacity();
             const Resources *free = free_of(node);
             if (free && one_node_holds(job, types[t], demand, *free, capacity))
                 return NodeRoom{t, node};
@@ -328,9 +174,9 @@ std::optional<NodeRoom> Planner::node_holding(size_t index, const PendingJob &jo
 bool Planner::holds_now(size_t index, const PendingJob &job, const NodeRoom &room)
 {
     const std::string &type = views_.types_for(index, job)[room.type];
-    const NodeTimeline &tl = timelines_[room.node];
+    const NodeTimeline &tl = res_.timeline(room.node);
     return tl.schedulable() &&
-           one_node_holds(job, type, per_node_demand(job, type, 1), free_now_[room.node], tl.capacity());
+           one_node_holds(job, type, per_node_demand(job, type, 1), res_.free_now(room.node), tl.capacity());
 }
 
 bool one_node_job(const PendingJob &job) { return job.max_nodes == 1 && job.required_nodes.empty(); }
@@ -341,10 +187,11 @@ bool Planner::never_fits(size_t index, const PendingJob &job)
     if (shape.never_fits)
         return *shape.never_fits;
     if (one_node_job(job)) {
-        shape.never_fits = !node_holding(index, job, [this](int node) { return &timelines_[node].capacity(); });
+        shape.never_fits = !node_holding(index, job, [this](int node) { return &res_.timeline(node).capacity(); });
     } else {
-        auto idle = [this](int node) { return timelines_[node].capacity(); };
-        shape.never_fits = !any_option(job, views_.types_for(index, job), timelines_, idle, nullptr, scope(index, job));
+        auto idle = [this](int node) { return res_.timeline(node).capacity(); };
+        shape.never_fits =
+            !any_option(job, views_.types_for(index, job), res_.timelines(), idle, nullptr, scope(index, job));
     }
     return *shape.never_fits;
 }
@@ -355,7 +202,7 @@ bool Planner::one_node_room_now(size_t index, const PendingJob &job, ShapeMemo &
 {
     if (memo.room_now_on && holds_now(index, job, *memo.room_now_on))
         return true;
-    auto free_now = [this](int node) { return timelines_[node].schedulable() ? &free_now_[node] : nullptr; };
+    auto free_now = [this](int node) { return res_.timeline(node).schedulable() ? &res_.free_now(node) : nullptr; };
     memo.room_now_on = node_holding(index, job, free_now);
     return memo.room_now_on.has_value();
 }
@@ -364,9 +211,10 @@ bool Planner::room_now(size_t index, const PendingJob &job, ShapeMemo &memo)
 {
     if (memo.no_room_now)
         return false;
-    if (shards_free_now(job) && (one_node_job(job) ? one_node_room_now(index, job, memo)
-                                                   : any_option(job, views_.types_for(index, job), timelines_,
-                                                                free_right_now(), &free_now_total_,
+    if (res_.shards_free_now(job) && (one_node_job(job) ? one_node_room_now(index, job, memo)
+                                                        : any_option(job, views_.types_for(index, job),
+                                                                     res_.timelines(), res_.free_right_now(),
+                                                                     &res_.free_now_total(),
                                                                 scope(index, job, true))))
         return true;
     memo.no_room_now = true;
@@ -380,8 +228,8 @@ std::optional<Option> Planner::room_over_limit(size_t index, const PendingJob &j
     if (job.time_limit_s >= memo.no_room_for_limit)
         return std::nullopt;
     // A start now: what a node has free over the limit is at most what it has free now.
-    auto option = best_option(job, views_.types_for(index, job), timelines_, ranker_,
-                              free_over(snap_.now, job.time_limit_s), &closeness_, &sharing_,
+    auto option = best_option(job, views_.types_for(index, job), res_.timelines(), ranker_,
+                              res_.free_over(snap_.now, job.time_limit_s), &res_.closeness(), &res_.sharing(),
                               scope(index, job, true));
     if (!option)
         memo.no_room_for_limit = job.time_limit_s;
@@ -411,11 +259,9 @@ void Planner::release_reservation(const PendingJob &job)
     if (it == reserved_.end())
         return;
     const Held &held = it->second;
-    for (const auto &use : held.pick.placement) {
-        Resources cancel;
-        cancel -= use.used;
-        timelines_[use.node].add_usage(held.start, held.start + held.limit, cancel);
-    }
+    // Its GPU holds stay for the rest of the cycle: later shard placements
+    // on the GPU may count on them.
+    res_.release(held.pick, held.start, held.limit);
     Decision &d = plan_.decisions[it->second.decision];
     d.verdict = Verdict::Wait;
     d.placement.clear();
@@ -443,7 +289,7 @@ int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &h
         if (!room_now(index, job, memo))
             break;
         auto option = room_over_limit(index, job, memo);
-        auto holds = option ? shared_gpu_holds(option->pick, job, snap_.now) : std::nullopt;
+        auto holds = option ? res_.shared_gpu_holds(option->pick, job, snap_.now) : std::nullopt;
         held_back = !holds;
         if (!holds)
             break;
@@ -454,13 +300,7 @@ int Planner::start_tasks(size_t index, const PendingJob &job, int tasks, bool &h
 
 void Planner::start_on(size_t index, const PendingJob &job, Option &option, const SharedGpuHoldList &holds)
 {
-    hold(option.pick, snap_.now, job.time_limit_s);
-    hold_shared_gpus(holds);
-    if (job.shards_per_node > 0)
-        for (const auto &use : option.pick.placement)
-            sharing_.take(use.node, job.shards_per_node, job.job_id, job.family);
-    else if (sharing_.any())
-        take_whole_gpus(option.pick, job);
+    res_.start(option.pick, job, holds);
     Decision d = make_decision(index, job, Verdict::Start);
     d.shared = std::move(option.pick.shared);
     d.by_slowdown = option.pick.by_slowdown;
@@ -487,7 +327,7 @@ std::optional<int64_t> Planner::earliest_one_node(size_t index, const PendingJob
     for (const auto &type : views_.types_for(index, job)) {
         Resources demand = per_node_demand(job, type, 1);
         for (int node : job.allowed_nodes) {
-            const NodeTimeline &tl = timelines_[node];
+            const NodeTimeline &tl = res_.timeline(node);
             if (!tl.schedulable() || (!type.empty() && tl.capacity().gpus_of(type) == 0))
                 continue;
             times.clear();
@@ -522,11 +362,11 @@ bool too_few_gpus(std::vector<FreeGpuSweep> &free_gpus, int64_t when, int gpus)
 // empty when none fits.
 std::optional<Planner::Reservable> Planner::reservable_at(size_t index, const PendingJob &job, int64_t start)
 {
-    auto option = best_option(job, views_.types_for(index, job), timelines_, ranker_,
-                              free_over(start, job.time_limit_s), nullptr, nullptr, scope(index, job));
+    auto option = best_option(job, views_.types_for(index, job), res_.timelines(), ranker_,
+                              res_.free_over(start, job.time_limit_s), nullptr, nullptr, scope(index, job));
     if (!option)
         return std::nullopt;
-    auto holds = shared_gpu_holds(option->pick, job, start);
+    auto holds = res_.shared_gpu_holds(option->pick, job, start);
     if (!holds)
         return std::nullopt;
     return Reservable{std::move(*option), start, std::move(*holds)};
@@ -545,12 +385,12 @@ std::optional<Planner::Reservable> Planner::earliest(size_t index, const Pending
     }
     std::vector<int64_t> release;
     for (int node : job.allowed_nodes)
-        timelines_[node].release_times(snap_.now, release);
+        res_.timeline(node).release_times(snap_.now, release);
     AscendingTimes times(std::move(release));
     std::vector<FreeGpuSweep> free_gpus;
     for (const auto &type : views_.types_for(index, job))
         if (!type.empty())
-            free_gpus.emplace_back(timelines_, job.allowed_nodes, type);
+            free_gpus.emplace_back(res_.timelines(), job.allowed_nodes, type);
     while (auto t = times.next()) {
         if (too_few_gpus(free_gpus, *t, requested_gpus(job)))
             continue;
@@ -575,8 +415,7 @@ Decision Planner::blocked(size_t index, const PendingJob &job)
         return d;  // only nodes that are down or held for good would fit it
     Option &option = reservable->option;
     int64_t start = reservable->start;
-    hold(option.pick, start, job.time_limit_s);
-    hold_shared_gpus(reservable->holds);
+    res_.reserve(option.pick, start, job.time_limit_s, reservable->holds);
     reserved_[job.job_id] = Held{plan_.decisions.size(), option.pick, start, job.time_limit_s};
     plan_.reservations++;
     d.verdict = Verdict::Reserve;
@@ -603,7 +442,7 @@ bool Planner::start_chosen(size_t index, const PendingJob &job)
     if (chosen.shards_per_node > 0 && !room_now(index, chosen, memo))
         return false;
     auto option = room_over_limit(index, chosen, memo);
-    auto holds = option ? shared_gpu_holds(option->pick, chosen, snap_.now) : std::nullopt;
+    auto holds = option ? res_.shared_gpu_holds(option->pick, chosen, snap_.now) : std::nullopt;
     if (!holds)
         return false;
     start_on(index, chosen, *option, *holds);
