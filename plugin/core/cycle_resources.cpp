@@ -90,6 +90,24 @@ std::optional<SharedGpuHoldList> CycleResources::shared_gpu_holds(const Pick &pi
     return holds;
 }
 
+void CycleResources::move_to_open_gpus(Pick &pick, const PendingJob &job, int64_t start) const
+{
+    if (job.shards_per_node <= 0 || job.exclusive)
+        return;
+    for (auto &use : pick.placement) {
+        if (!snap_.nodes[use.node].one_sharing || use.used.shards_by_gpu.size() != 1 ||
+            !shared_holds_.node_held_at(use.node, start) ||
+            shared_holds_.held_at(use.node, use.used.shards_by_gpu.begin()->first, start))
+            continue;
+        Resources free = timelines_[use.node].free_during(start, start + job.time_limit_s);
+        for (const auto &[gpu, count] : free.shards_by_gpu)  // by index
+            if (count >= job.shards_per_node && shared_holds_.held_at(use.node, gpu, start)) {
+                use.used.shards_by_gpu = {{gpu, job.shards_per_node}};
+                break;
+            }
+    }
+}
+
 // Kept for the rest of the cycle, also when a reservation goes: later shard
 // placements on the GPU may count on them.
 void CycleResources::hold_shared_gpus(const SharedGpuHoldList &holds)

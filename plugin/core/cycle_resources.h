@@ -52,6 +52,10 @@ public:
 
     // Whether an allowed node has a GPU with the job's shards free now.
     bool shards_free_now(const PendingJob &job) const;
+    // On a one_sharing node with shard jobs at `start`, Slurm gives a shard
+    // job only a GPU that has some then: a placement's shards on another
+    // GPU move to the first such GPU with room over its period, if any.
+    void move_to_open_gpus(Pick &pick, const PendingJob &job, int64_t start) const;
     // What a shard placement from `start` holds beyond its shards; empty
     // when that cannot be planned.
     std::optional<SharedGpuHoldList> shared_gpu_holds(const Pick &pick, const PendingJob &job, int64_t start) const;

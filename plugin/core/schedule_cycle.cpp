@@ -366,6 +366,7 @@ std::optional<Planner::Reservable> Planner::reservable_at(size_t index, const Pe
                               res_.free_over(start, job.time_limit_s), nullptr, nullptr, scope(index, job));
     if (!option)
         return std::nullopt;
+    res_.move_to_open_gpus(option->pick, job, start);
     auto holds = res_.shared_gpu_holds(option->pick, job, start);
     if (!holds)
         return std::nullopt;

@@ -144,6 +144,28 @@ static void a_reservation_waits_until_the_cycles_starts_reopen_its_gpu(void **)
     assert_int_equal(d.placement.at(0).used.shards_by_gpu.at(0), 50);
 }
 
+static void a_reservation_takes_the_open_gpu_with_room(void **)
+{
+    // x has three GPUs. GPU 0 is held whole until +100; GPU 1 has two mps
+    // jobs, of 60 until +200 and of 30 until +5000. At +200 GPU 1 has 70
+    // free and is the node's only open GPU (GPU 0's 100 are free too, but
+    // closed while the 30 run): a 50-mps job is reserved there, from +200.
+    SnapshotBuilder b;
+    int x = b.add_node("x", 16, 64000, {{"v100", 3}});
+    b.set_shards(x, "v100", {100, 100, 100});
+    b.node_at(x).one_sharing = true;
+    b.add_whole_gpu_running(1, b.now() + 100, x, 0);
+    b.add_shard_running(2, b.now() + 200, x, 1, 60, "A");
+    b.add_shard_running(3, b.now() + 5000, x, 1, 30, "B");
+    mps_job(b, 10, 50, 1000);
+    auto p = plan(b);
+    const auto &d = p.decisions.at(0);
+    assert_true(d.verdict == Verdict::Reserve);
+    assert_int_equal(d.start_time, b.now() + 200);
+    assert_int_equal(d.placement.at(0).used.shards_by_gpu.count(1), 1);
+    assert_int_equal(d.placement.at(0).used.shards_by_gpu.at(1), 50);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -154,6 +176,7 @@ int main(void)
         cmocka_unit_test(a_start_of_the_cycle_closes_the_other_gpus),
         cmocka_unit_test(whole_gpus_follow_the_mps_jobs_on_each),
         cmocka_unit_test(a_reservation_waits_until_the_cycles_starts_reopen_its_gpu),
+        cmocka_unit_test(a_reservation_takes_the_open_gpu_with_room),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }
