@@ -69,7 +69,7 @@ void CycleResources::hold_on(int node, int64_t start, int64_t limit, const Resou
 // find the GPU shared), or when a one_sharing node would not give that GPU
 // then (it has shard jobs on others only).
 std::optional<SharedGpuHoldList> CycleResources::shared_gpu_holds(const Pick &pick, const PendingJob &job,
-                                                           int64_t start) const
+                                                                  int64_t start) const
 {
     SharedGpuHoldList holds;
     if (job.shards_per_node <= 0 || job.exclusive)  // an exclusive job holds all GPUs anyway
@@ -77,8 +77,7 @@ std::optional<SharedGpuHoldList> CycleResources::shared_gpu_holds(const Pick &pi
     Period period{start, start + job.time_limit_s};
     for (const auto &use : pick.placement)
         for (const auto &[gpu, count] : use.used.shards_by_gpu) {
-            if (snap_.nodes[use.node].one_sharing && !shared_holds_.held_at(use.node, gpu, start) &&
-                shared_holds_.node_held_at(use.node, start))
+            if (shared_holds_.closed_at(use.node, gpu, start))
                 return std::nullopt;
             SharedGpuHold hold{use.node, gpu, shared_holds_.type(use.node, gpu), period,
                                shared_holds_.uncovered(use.node, gpu, period)};
@@ -95,9 +94,8 @@ void CycleResources::move_to_open_gpus(Pick &pick, const PendingJob &job, int64_
     if (job.shards_per_node <= 0 || job.exclusive)
         return;
     for (auto &use : pick.placement) {
-        if (!snap_.nodes[use.node].one_sharing || use.used.shards_by_gpu.size() != 1 ||
-            !shared_holds_.node_held_at(use.node, start) ||
-            shared_holds_.held_at(use.node, use.used.shards_by_gpu.begin()->first, start))
+        if (use.used.shards_by_gpu.size() != 1 ||
+            !shared_holds_.closed_at(use.node, use.used.shards_by_gpu.begin()->first, start))
             continue;
         Resources free = timelines_[use.node].free_during(start, start + job.time_limit_s);
         for (const auto &[gpu, count] : free.shards_by_gpu)  // by index

@@ -8,12 +8,14 @@ namespace accord::core {
 SharedGpuHolds::SharedGpuHolds(const ClusterSnapshot &snapshot)
 {
     std::map<uint32_t, int64_t> ends;
-    for (size_t n = 0; n < snapshot.nodes.size(); n++)
+    for (size_t n = 0; n < snapshot.nodes.size(); n++) {
+        one_sharing_.push_back(snapshot.nodes[n].one_sharing);
         for (const auto &gpu : snapshot.nodes[n].shard_gpus) {
             types_[{static_cast<int>(n), gpu.index}] = gpu.type;
             for (const auto &user : gpu.users)
                 ends.emplace(user.job_id, kForever);
         }
+    }
     if (ends.empty())
         return;
     for (const auto &job : snapshot.running) {
@@ -77,6 +79,11 @@ bool SharedGpuHolds::node_held_at(int node, int64_t when) const
         if (any_covers(it->second, when))
             return true;
     return false;
+}
+
+bool SharedGpuHolds::closed_at(int node, int gpu, int64_t when) const
+{
+    return one_sharing_.at(node) && !held_at(node, gpu, when) && node_held_at(node, when);
 }
 
 }  // namespace accord::core

@@ -40,11 +40,15 @@ public:
     // such a GPU).
     bool held_at(int node, int gpu, int64_t when) const;
     bool node_held_at(int node, int64_t when) const;
+    // Whether `node` gives no shards of `gpu` at `when`: it is one_sharing
+    // and has shard jobs then, on other GPUs only.
+    bool closed_at(int node, int gpu, int64_t when) const;
 
 private:
     using Key = std::pair<int, int>;  // (node, Slurm GPU index)
     std::map<Key, std::vector<Period>> held_;
     std::map<Key, std::string> types_;
+    std::vector<bool> one_sharing_;  // per node (Node::one_sharing)
 };
 
 }  // namespace accord::core

@@ -62,8 +62,26 @@ static void running_shard_jobs_hold_their_gpu_until_they_end(void **)
     assert_true(holds.node_held_at(x, now + 799));
     assert_false(holds.node_held_at(x, now + 800));
     assert_true(holds.node_held_at(y, now + 100000));
+    assert_false(holds.closed_at(x, 1, now));  // x is not one_sharing
     assert_string_equal(holds.type(y, 0).c_str(), "t4");
     assert_string_equal(holds.type(y, 5).c_str(), "");
+}
+
+static void a_one_sharing_node_closes_its_gpus_without_shard_jobs(void **)
+{
+    SnapshotBuilder b;
+    int x = b.add_node("x", 16, 64000, {{"v100", 2}});
+    b.set_shards(x, "v100", {100, 100});
+    b.node_at(x).one_sharing = true;
+    b.add_shard_running(1, b.now() + 100, x, 0, 10, "A");
+    SharedGpuHolds holds(b.get());
+    int64_t now = b.now();
+    assert_true(holds.closed_at(x, 1, now));
+    assert_false(holds.closed_at(x, 0, now));
+    assert_false(holds.closed_at(x, 1, now + 100));
+    holds.add(x, 1, {now + 50, now + 300});
+    assert_false(holds.closed_at(x, 1, now + 60));
+    assert_true(holds.closed_at(x, 0, now + 200));
 }
 
 static void added_periods_leave_gaps_between_them(void **)
@@ -218,6 +236,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(running_shard_jobs_hold_their_gpu_until_they_end),
+        cmocka_unit_test(a_one_sharing_node_closes_its_gpus_without_shard_jobs),
         cmocka_unit_test(added_periods_leave_gaps_between_them),
         cmocka_unit_test(a_first_shard_start_past_a_whole_gpu_reservation_waits),
         cmocka_unit_test(a_shard_job_joining_past_its_gpus_last_end_waits),
