@@ -23,7 +23,7 @@ struct GpuPool {
     std::string type;
     int nodes = 0;
     int gpus_per_node = 0;
-    std::vector<size_t> node_ids;
+    std::vector<size_t> node_ids{};
     int total() const { return nodes * gpus_per_node; }
 };
 

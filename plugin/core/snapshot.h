@@ -101,7 +101,7 @@ struct GpuRequest {
     int per_job = 0;   // or GPUs over all nodes (--gpus), spread evenly
     int cpus_per_gpu = 0;
     int64_t mem_per_gpu_mb = 0;
-    std::vector<GpuPart> more_types;  // other types named (Slurm then wants every part typed)
+    std::vector<GpuPart> more_types{};  // other types named (Slurm then wants every part typed)
 
     bool any() const { return per_node > 0 || per_job > 0; }
 };

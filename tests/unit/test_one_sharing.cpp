@@ -121,6 +121,24 @@ static void whole_gpus_follow_the_mps_jobs_on_each(void **)
     assert_true(p.decisions.at(1).verdict == Verdict::Start);
 }
 
+// Node x: three v100 GPUs with 100 each, GPU 0 held whole until `until`.
+static int three_gpus_first_held_until(SnapshotBuilder &b, int64_t until)
+{
+    int x = b.add_node("x", 16, 64000, {{"v100", 3}});
+    b.set_shards(x, "v100", {100, 100, 100});
+    b.node_at(x).one_sharing = true;
+    b.add_whole_gpu_running(1, until, x, 0);
+    return x;
+}
+
+static void assert_reserved_on(const accord::core::Decision &d, int64_t start, int gpu, int shards)
+{
+    assert_true(d.verdict == Verdict::Reserve);
+    assert_int_equal(d.start_time, start);
+    assert_int_equal(d.placement.at(0).used.shards_by_gpu.count(gpu), 1);
+    assert_int_equal(d.placement.at(0).used.shards_by_gpu.at(gpu), shards);
+}
+
 static void a_reservation_waits_until_the_cycles_starts_reopen_its_gpu(void **)
 {
     // x has three GPUs, GPU 0 held whole until +300. Job 10 starts on
@@ -129,19 +147,13 @@ static void a_reservation_waits_until_the_cycles_starts_reopen_its_gpu(void **)
     // while job 10 runs Slurm gives mps only from GPU 1: job 11 is
     // reserved from +600, on GPU 0 (first by index then).
     SnapshotBuilder b;
-    int x = b.add_node("x", 16, 64000, {{"v100", 3}});
-    b.set_shards(x, "v100", {100, 100, 100});
-    b.node_at(x).one_sharing = true;
-    b.add_whole_gpu_running(1, b.now() + 300, x, 0);
+    three_gpus_first_held_until(b, b.now() + 300);
     mps_job(b, 10, 60, 600);
     mps_job(b, 11, 50, 3600);
     auto p = plan(b);
     assert_true(p.decisions.at(0).verdict == Verdict::Start);
     assert_int_equal(p.decisions.at(0).shared.at(0).gpu, 1);
-    const auto &d = p.decisions.at(1);
-    assert_true(d.verdict == Verdict::Reserve);
-    assert_int_equal(d.start_time, b.now() + 600);
-    assert_int_equal(d.placement.at(0).used.shards_by_gpu.at(0), 50);
+    assert_reserved_on(p.decisions.at(1), b.now() + 600, 0, 50);
 }
 
 static void a_reservation_takes_the_open_gpu_with_room(void **)
@@ -151,19 +163,12 @@ static void a_reservation_takes_the_open_gpu_with_room(void **)
     // free and is the node's only open GPU (GPU 0's 100 are free too, but
     // closed while the 30 run): a 50-mps job is reserved there, from +200.
     SnapshotBuilder b;
-    int x = b.add_node("x", 16, 64000, {{"v100", 3}});
-    b.set_shards(x, "v100", {100, 100, 100});
-    b.node_at(x).one_sharing = true;
-    b.add_whole_gpu_running(1, b.now() + 100, x, 0);
+    int x = three_gpus_first_held_until(b, b.now() + 100);
     b.add_shard_running(2, b.now() + 200, x, 1, 60, "A");
     b.add_shard_running(3, b.now() + 5000, x, 1, 30, "B");
     mps_job(b, 10, 50, 1000);
     auto p = plan(b);
-    const auto &d = p.decisions.at(0);
-    assert_true(d.verdict == Verdict::Reserve);
-    assert_int_equal(d.start_time, b.now() + 200);
-    assert_int_equal(d.placement.at(0).used.shards_by_gpu.count(1), 1);
-    assert_int_equal(d.placement.at(0).used.shards_by_gpu.at(1), 50);
+    assert_reserved_on(p.decisions.at(0), b.now() + 200, 1, 50);
 }
 
 int main(void)
