@@ -5,17 +5,13 @@
 
 namespace accord::core {
 
-SharedGpuHolds::SharedGpuHolds(const ClusterSnapshot &snapshot)
+SharedGpuHolds::SharedGpuHolds(const ClusterSnapshot &snapshot) : nodes_(snapshot.nodes)
 {
     std::map<uint32_t, int64_t> ends;
-    for (size_t n = 0; n < snapshot.nodes.size(); n++) {
-        one_sharing_.push_back(snapshot.nodes[n].one_sharing);
-        for (const auto &gpu : snapshot.nodes[n].shard_gpus) {
-            types_[{static_cast<int>(n), gpu.index}] = gpu.type;
+    for (const auto &node : nodes_)
+        for (const auto &gpu : node.shard_gpus)
             for (const auto &user : gpu.users)
                 ends.emplace(user.job_id, kForever);
-        }
-    }
     if (ends.empty())
         return;
     for (const auto &job : snapshot.running) {
@@ -34,8 +30,10 @@ SharedGpuHolds::SharedGpuHolds(const ClusterSnapshot &snapshot)
 
 std::string SharedGpuHolds::type(int node, int gpu) const
 {
-    auto it = types_.find({node, gpu});
-    return it == types_.end() ? std::string{} : it->second;
+    for (const auto &shard_gpu : nodes_.at(node).shard_gpus)
+        if (shard_gpu.index == gpu)
+            return shard_gpu.type;
+    return {};
 }
 
 std::vector<Period> SharedGpuHolds::uncovered(int node, int gpu, Period period) const
@@ -83,7 +81,7 @@ bool SharedGpuHolds::node_held_at(int node, int64_t when) const
 
 bool SharedGpuHolds::closed_at(int node, int gpu, int64_t when) const
 {
-    return one_sharing_.at(node) && !held_at(node, gpu, when) && node_held_at(node, when);
+    return nodes_.at(node).one_sharing && !held_at(node, gpu, when) && node_held_at(node, when);
 }
 
 }  // namespace accord::core

@@ -24,7 +24,8 @@ struct Period {
 
 class SharedGpuHolds {
 public:
-    // Each running shard job holds its GPU until its end time.
+    // Each running shard job holds its GPU until its end time. Keeps a
+    // reference to the snapshot's nodes.
     explicit SharedGpuHolds(const ClusterSnapshot &snapshot);
 
     // The GPU type of `node`'s shard GPU `gpu` (Slurm's index); empty when
@@ -46,9 +47,8 @@ public:
 
 private:
     using Key = std::pair<int, int>;  // (node, Slurm GPU index)
+    const std::vector<Node> &nodes_;
     std::map<Key, std::vector<Period>> held_;
-    std::map<Key, std::string> types_;
-    std::vector<bool> one_sharing_;  // per node (Node::one_sharing)
 };
 
 }  // namespace accord::core
