@@ -18,7 +18,7 @@ std::vector<AllocNode> free_gpus(const ClusterSnapshot &s)
 {
     std::vector<AllocNode> out;
     for (const auto &node : s.nodes)
-        if (node.schedulable)
+        if (node.schedulable && !node.starts_deferred)
             for (const auto &[type, count] : node.free.gpus)
                 if (count > 0)
                     out.push_back(AllocNode{type, count});

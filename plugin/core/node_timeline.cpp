@@ -212,6 +212,9 @@ std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
         Resources held = clamp_at_zero(std::move(unexplained[i]));
         if (!is_nothing(held))  // usually all explained: holding nothing would change no free amount
             timelines[i].add_usage(snapshot.now, kForever, held);
+        if (snapshot.nodes[i].starts_deferred)
+            timelines[i].add_usage(snapshot.now, snapshot.now + 1,
+                                   clamp_at_zero(timelines[i].free_during(snapshot.now, snapshot.now + 1)));
     }
     return timelines;
 }

@@ -69,7 +69,8 @@ private:
 // example a completing job) held for good, so nothing is double-booked.
 // A GPU with shard jobs is held whole until the last of them ends, and on
 // a one_sharing node with shard jobs the other GPUs' free shards until the
-// last of those jobs ends (Node::one_sharing).
+// last of those jobs ends (Node::one_sharing). A node whose starts Slurm
+// defers (Node::starts_deferred) has nothing free until the next second.
 std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot);
 
 }  // namespace accord::core

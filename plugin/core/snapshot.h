@@ -51,6 +51,11 @@ struct Node {
     Resources capacity;      // what the node has in all
     Resources free;          // what is unallocated now
     bool schedulable = true; // up, responding, not drained or reserved for maintenance
+    // Slurm starts no job on it this instant: a job's epilog runs there
+    // (completing) or it reboots to resume. What it has free is held until
+    // the next second (build_timelines()), as sched/backfill plans its jobs
+    // there from now + 1.
+    bool starts_deferred = false;
     // The node's GPUs by Slurm index; empty when the shell does not know
     // which are free (the simulator).
     std::vector<GpuSlot> gpu_slots;

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "slurm/accounting_limits.h"
 #include "slurm/gpu_topology_note.h"
 #include "slurm/shard_gpu_note.h"
 #include "slurm/slurm_gpus.h"
@@ -164,18 +165,6 @@ std::string rewritten_comment(job_record_t *job, const core::Decision &d, const 
            core::hints_text(pending);
 }
 
-// Whether an accounting limit holds the job back as submitted. A rewrite
-// only adds typed counts, so it would be refused too: such jobs (waiting
-// for a GrpTRES limit, say) are tried as submitted, as Slurm tries them,
-// without a rewrite and its two accounting messages every cycle.
-bool over_limit_as_submitted(job_record_t *job)
-{
-    if (!job->tres_req_cnt)
-        return false;
-    std::vector<uint64_t> counts(job->tres_req_cnt, job->tres_req_cnt + slurmctld_tres_cnt);
-    return !acct_policy_job_runnable_post_select(job, counts.data(), false);
-}
-
 // The counts to rewrite the request to, when the allocator changed them.
 std::optional<core::GpuRequest> new_counts(const core::Decision &d, const core::PendingJob &job)
 {
@@ -190,6 +179,10 @@ std::optional<core::GpuRequest> new_counts(const core::Decision &d, const core::
 // request").
 bool start_rewritten(job_record_t *job, const core::Decision &d, const SlurmSnapshot &snap, ApplyResult &result)
 {
+    // A rewrite only adds typed counts: a job over a limit as submitted
+    // (one with a count range, which the snapshot keeps) is tried as
+    // submitted, as Slurm tries it, without a rewrite and its two
+    // accounting messages every cycle.
     if (over_limit_as_submitted(job))
         return start_as_planned(job, d, snap, result);
     bool array_meta = job->array_recs != nullptr;

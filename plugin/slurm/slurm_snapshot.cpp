@@ -5,6 +5,7 @@
 #include "core/node_list.h"
 #include "slurm/slurm_gpus.h"
 #include "slurm/slurm_headers.h"
+#include "slurm/accounting_limits.h"
 #include "slurm/slurm_hints.h"
 #include "slurm/slurm_shards.h"
 
@@ -115,6 +116,9 @@ std::vector<int> add_nodes(SlurmSnapshot &snap, NodeTopologies &topologies)
         n.capacity = node_capacity(node);
         n.free = n.capacity;
         n.schedulable = avail_node_bitmap && bit_test(avail_node_bitmap, node->index);
+        // select_nodes() refuses such nodes ("Requested nodes are busy").
+        n.starts_deferred = (cg_node_bitmap && bit_test(cg_node_bitmap, node->index)) ||
+                            (rs_node_bitmap && bit_test(rs_node_bitmap, node->index));
         add_gpu_topology(n, node, topologies);
         n.shard_gpus = node_shard_gpus(node);
         n.one_sharing = node_one_sharing(node);
@@ -259,6 +263,10 @@ bool to_pending(job_queue_rec_t *rec, time_t now, const std::vector<int> &cluste
     p.required_nodes = to_cluster(job->details->req_node_bitmap, cluster_index);
     FREE_NULL_BITMAP(allowed);
     read_hints(job, nodes, p);
+    // Planned, it would keep from the jobs behind it what Slurm then
+    // refuses it, every cycle while the limit holds.
+    if (p.gpu_count_max == 0 && over_limit_as_submitted(job))
+        return false;
     return p.array_tasks > 0;
 }
 

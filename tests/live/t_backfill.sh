@@ -20,3 +20,29 @@ test_blocked_large_job_gets_reservation() {
     other=$(submit --gres=gpu:v100:1 -t 30 --wrap 'sleep 20')
     check "job on other nodes is not held back" wait_state "$other" RUNNING
 }
+
+# While a job's epilog runs on a node, Slurm starts nothing there
+# (select_nodes(): "Requested nodes are busy"). Jobs for t4-1 that become
+# eligible during a 5-s epilog wait for its end: none of their starts is
+# planned only to be refused.
+test_no_start_planned_while_an_epilog_runs() {
+    local epilog=$CLUSTER_DIR/etc/epilog-5s.sh refused j
+    local -a later=()
+    printf '#!/bin/sh\nsleep 5\n' >"$epilog"
+    chmod +x "$epilog"
+    echo "Epilog=$epilog" >>"$SLURM_CONF"
+    scontrol reconfigure
+    settle
+    refused=$(refused_starts)
+    check "accord-ctl reads the refused count" test -n "$refused"
+    submit --gres=gpu:t4:1 -w t4-1 --wrap 'sleep 2' >/dev/null
+    for _ in 1 2 3; do
+        later+=("$(submit --gres=gpu:t4:1 -w t4-1 --begin=now+4 --wrap 'sleep 30')")
+    done
+    for j in "${later[@]}"; do
+        check "a job eligible during the epilog runs after it" wait_state "$j" RUNNING 30
+    done
+    check "no start was refused by Slurm" equals "$(refused_starts)" "$refused"
+    sed -i "\|^Epilog=$epilog\$|d" "$SLURM_CONF"
+    scontrol reconfigure
+}

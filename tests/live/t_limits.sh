@@ -93,6 +93,26 @@ test_assoc_gpu_limit() {
     check "it uses 2 of the account's 4 GPUs" ctld_shows 'gres/gpu=4(2)' flags=assoc accounts=accord_gpu4
 }
 
+# A job the account's GPU limit holds back once its GPUs are counted
+# (AssocGrpGRES, which Slurm checks only when it starts a job) may not keep
+# the GPUs it would get from a job of another account behind it.
+test_gpu_limit_blocked_job_holds_no_gpus() {
+    local blocker first held other
+    check "account with GrpTRES=gres/gpu=2 created" acct add account accord_gpu2 GrpTRES=gres/gpu=2
+    check "root is in the account" acct add user root account=accord_gpu2
+    check "slurmctld has the account limit" wait_until 20 \
+        ctld_shows 'gres/gpu=2(' flags=assoc accounts=accord_gpu2
+    check "slurmctld accepts jobs of the account" wait_until 20 accepted -A accord_gpu2 -n 1
+    blocker=$(submit --gres=gpu:t4:2 -w t4-1 --wrap 'sleep 120')
+    first=$(submit -A accord_gpu2 --gres=gpu:t4:2 -w t4-2 --wrap 'sleep 120')
+    check "a job of another account runs on t4-1" wait_state "$blocker" RUNNING
+    check "the account's first job runs" wait_state "$first" RUNNING
+    held=$(submit -A accord_gpu2 --gres=gpu:t4:2 -w t4-1 --wrap 'sleep 120')
+    other=$(submit --gres=gpu:t4:2 -w t4-1 --wrap 'sleep 120')
+    check "the job of another account behind it gets t4-1's free GPUs" wait_state "$other" RUNNING 20
+    check "the held job waits for the account's GPU limit" equals "$(job_field "$held" Reason)" AssocGrpGRES
+}
+
 # A QOS GPU limit counts GPUs of every type against the untyped gres/gpu.
 test_qos_gpu_limit_counts_every_type() {
     local a v t

@@ -36,8 +36,6 @@ ctl_lists() { ctl_shard_line "$@" >/dev/null; }
 
 shards_log_has() { grep -q -F -- "$1" "$CLUSTER_DIR/log/slurmctld.log"; }
 
-# Starts Slurm refused since slurmctld started (accord-ctl stats).
-refused_starts() { "$SHARDS_CTL" stats 2>/dev/null | sed -n 's/.*refused by Slurm at start: \([0-9]*\)).*/\1/p'; }
 
 # GPU index a running shard job holds (scontrol -d), e.g. "0".
 shard_gpu() { scontrol -d show job "$1" | sed -n 's/.*GRES=shard:[0-9]*(IDX:\([^)]*\)).*/\1/p' | head -n 1; }

@@ -234,6 +234,24 @@ static void typeless_request_falls_back_to_v100_when_a100_full(void **)
     assert_int_equal(d.placement[0].used.gpus_of("v100"), 2);
 }
 
+static void no_start_on_a_node_whose_starts_slurm_defers(void **)
+{
+    // An epilog runs on a100-1 (Slurm refuses starts there): a 2-a100 job
+    // goes to a100-2; with a100-2 taken too, it is reserved on a100-1 from
+    // the next second, as sched/backfill plans it.
+    SnapshotBuilder b = golden();
+    b.node_at(b.node("a100-1")).starts_deferred = true;
+    b.add_pending(10, 1, {"a100", 2}, 3600);
+    const Decision d = only(run(b), 10);
+    assert_int_equal(d.verdict, Verdict::Start);
+    assert_string_equal(nodes_of(d, b).c_str(), "a100-2");
+    b.add_running(1, b.now() + 3600, "a100-2", res(8, 8000, {{"a100", 8}}));
+    const Decision later = only(run(b), 10);
+    assert_int_equal(later.verdict, Verdict::Reserve);
+    assert_string_equal(nodes_of(later, b).c_str(), "a100-1");
+    assert_int_equal(later.start_time, b.now() + 1);
+}
+
 static void typeless_request_falls_back_when_fast_type_has_too_few(void **)
 {
     SnapshotBuilder b = golden();
@@ -1180,6 +1198,7 @@ int main(void)
         cmocka_unit_test(typeless_request_gets_fastest_type_with_free_gpus),
         cmocka_unit_test(typeless_request_after_cpu_only_job_still_gets_a_type),
         cmocka_unit_test(typeless_request_falls_back_to_v100_when_a100_full),
+        cmocka_unit_test(no_start_on_a_node_whose_starts_slurm_defers),
         cmocka_unit_test(typeless_request_falls_back_when_fast_type_has_too_few),
         cmocka_unit_test(typeless_request_without_table_is_best_fit),
         cmocka_unit_test(typeless_best_fit_prefers_partly_used_a100),
