@@ -30,6 +30,19 @@ void for_each_topo(gres_node_state_t *state, bitstr_t *alloc,
     }
 }
 
+// Visits each GPU type slurm.conf names for the node (Gres=gpu:TYPE:N) with
+// its count and how many of them cons_tres counts allocated.
+void for_each_type(gres_node_state_t *state, const std::function<void(const std::string &, int avail, int used)> &visit)
+{
+    if (!state->type_cnt_avail || !state->type_cnt_alloc)
+        return;
+    for (int t = 0; t < state->type_cnt; t++) {
+        const char *name = state->type_name ? state->type_name[t] : nullptr;
+        visit(name && *name ? name : kUntypedGpu, static_cast<int>(state->type_cnt_avail[t]),
+              static_cast<int>(state->type_cnt_alloc[t]));
+    }
+}
+
 // The GPUs of one gres record of a job's request.
 core::GpuPart record_gpus(const gres_job_state_t *js, uint32_t tasks)
 {
@@ -62,29 +75,43 @@ void add_part(std::vector<core::GpuPart> &parts, const core::GpuPart &part)
 
 }  // namespace
 
+// After a slurmctld restart, until the node registers again, its gres
+// record has no per-GPU (topo) entries, only slurm.conf's type counts
+// (gres_ctld.c says so): the node's GPU types come from those meanwhile.
 core::GpuCounts node_gpu_capacity(node_record_t *node)
 {
     core::GpuCounts counts;
     gres_node_state_t *state = node_gres_state(node, "gpu");
     if (!state)
         return counts;
-    if (state->topo_cnt == 0 && state->gres_cnt_avail)
-        counts[kUntypedGpu] = static_cast<int>(state->gres_cnt_avail);
     for_each_topo(state, nullptr, [&](const std::string &type, int avail, int) { counts[type] += avail; });
+    if (state->topo_cnt == 0)
+        for_each_type(state, [&](const std::string &type, int avail, int) { counts[type] += avail; });
+    if (counts.empty() && state->gres_cnt_avail)
+        counts[kUntypedGpu] = static_cast<int>(state->gres_cnt_avail);
     return counts;
 }
 
+// What cons_tres counts free (gres_sched.c): per GPU by bitmap once the node
+// registered; before that, per type by slurm.conf's counts, which a job's
+// end does not lower until the node registers (so its GPUs are not free
+// to a start for those seconds); never more than the node has left.
 core::GpuCounts node_gpu_free(node_record_t *node)
 {
     core::GpuCounts counts;
     gres_node_state_t *state = node_gres_state(node, "gpu");
     if (!state)
         return counts;
-    if (state->topo_cnt == 0 && state->gres_cnt_avail)
-        counts[kUntypedGpu] = static_cast<int>(state->gres_cnt_avail - state->gres_cnt_alloc);
+    int node_left = std::max(static_cast<int>(state->gres_cnt_avail) - static_cast<int>(state->gres_cnt_alloc), 0);
     for_each_topo(state, state->gres_bit_alloc, [&](const std::string &type, int avail, int used) {
         counts[type] += std::max(avail - used, 0);
     });
+    if (state->topo_cnt == 0)
+        for_each_type(state, [&](const std::string &type, int avail, int used) {
+            counts[type] += std::min(std::max(avail - used, 0), node_left);
+        });
+    if (counts.empty() && state->gres_cnt_avail)
+        counts[kUntypedGpu] = node_left;
     return counts;
 }
 
@@ -106,6 +133,11 @@ std::vector<core::GpuSlot> node_gpu_slots(node_record_t *node)
             if (bit_test(mine, g))
                 slots[g].type = type;
     }
+    // Before the node registers it has no topo records; one type is all of it.
+    if (state->topo_cnt == 0 && state->type_cnt == 1 && state->type_name && state->type_name[0] &&
+        *state->type_name[0])
+        for (auto &slot : slots)
+            slot.type = state->type_name[0];
     return slots;
 }
 

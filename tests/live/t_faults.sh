@@ -231,6 +231,29 @@ test_slurmctld_sigkilled_mid_cycle_loses_nothing() {
         each_ran_once "${runners[@]}" "${waiting[@]}" "$j"
 }
 
+# Until a node registers with a restarted slurmctld (a few seconds), Slurm
+# counts its GPUs per type from slurm.conf, and a job's end there does not
+# lower its type's count (gres_ctld.c): the GPUs look free, but no start
+# gets them. sched/accord must plan none there (before, it planned the
+# waiters every cycle and Slurm refused them) and start them once the node
+# registers.
+test_gpus_freed_before_a_node_registers_after_restart() {
+    local blocker pid waiters=() i
+    blocker=$(submit -p t4 -w t4-1 --gres=gpu:t4:4 --wrap 'sleep 300')
+    check "t4-1 is taken" wait_state "$blocker" RUNNING
+    # Untyped, as sched/accord types a request by the node's records.
+    for i in 1 2; do waiters+=("$(recording_job 5 -p t4 -w t4-1 --gres=gpu:1)"); done
+    read -r pid <"$CLUSTER_DIR/pids/slurmctld.pid"
+    kill -TERM "$pid"
+    check "slurmctld stops" wait_until 30 bash -c "! kill -0 $pid 2>/dev/null"
+    check "slurmctld restarts on its saved state" start_slurmctld
+    scancel "$blocker"
+    for i in "${waiters[@]}"; do
+        check "job $i starts once t4-1 registers" starts_or_shows_why "$i"
+    done
+    check "no start was planned that Slurm refused since the restart" equals "$(refused_starts)" 0
+}
+
 # The slurmd of t4-1 is killed; slurmctld still counts the node idle (it
 # notices after SlurmdTimeout, 60 s), so sched/accord places a job there and
 # the launch fails. Slurm requeues the job; it must not run until the node is
