@@ -127,8 +127,8 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
     rec.reserved = plan.reservations;
 
     // Requeues first, so the starts planned on their GPUs can follow. Those
-    // starts fail while the requeued jobs complete (their nodes are not
-    // free yet) and are planned again next cycle.
+    // starts wait while the requeued jobs complete (Slurm would refuse them)
+    // and are planned again next cycle.
     if (!plan.requeues.empty())
         under_locks(apply_locks, rec, [&] { rec.requeued = requeued.apply(plan, snap); });
     ApplyResult applied;

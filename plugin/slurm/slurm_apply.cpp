@@ -1,9 +1,11 @@
 #include "slurm/slurm_apply.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "slurm/accounting_limits.h"
+#include "slurm/deferred_starts.h"
 #include "slurm/gpu_topology_note.h"
 #include "slurm/shard_gpu_note.h"
 #include "slurm/slurm_gpus.h"
@@ -211,12 +213,27 @@ bool rewrites(const core::Decision &d, const core::PendingJob &job)
     return d.rewrite_gpus && d.prediction && (d.gpu_type != kUntypedGpu || new_counts(d, job));
 }
 
+// The snapshot plans no start on a node that defers starts, but this
+// cycle's requeues (accord_policy=preempt) and jobs that ended since the
+// snapshot make more of them: a start planned there waits for the next
+// cycle rather than being refused.
+bool placed_where_starts_wait(const core::Decision &d, const SlurmSnapshot &snap)
+{
+    return std::any_of(d.placement.begin(), d.placement.end(),
+                       [&](const auto &use) { return node_defers_starts(snap.slurm_index.at(use.node)); });
+}
+
 bool start(const core::Decision &d, const QueueRef &ref, const SlurmSnapshot &snap, ApplyResult &result)
 {
     job_record_t *job = find_pending(ref);
     part_record_t *part = find_part_record(const_cast<char *>(ref.partition.c_str()));
     if (!job || !part)
         return false;
+    if (placed_where_starts_wait(d, snap)) {
+        set_reason(job, WAIT_RESOURCES);
+        set_comment(job, "accord: starts next cycle: a job on its node(s) is completing");
+        return false;
+    }
     job->part_ptr = part;
     if (rewrites(d, snap.cluster.queue.at(d.queue_index)))
         return start_rewritten(job, d, snap, result);

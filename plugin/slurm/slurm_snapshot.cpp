@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/node_list.h"
+#include "slurm/deferred_starts.h"
 #include "slurm/slurm_gpus.h"
 #include "slurm/slurm_headers.h"
 #include "slurm/accounting_limits.h"
@@ -116,9 +117,7 @@ std::vector<int> add_nodes(SlurmSnapshot &snap, NodeTopologies &topologies)
         n.capacity = node_capacity(node);
         n.free = n.capacity;
         n.schedulable = avail_node_bitmap && bit_test(avail_node_bitmap, node->index);
-        // select_nodes() refuses such nodes ("Requested nodes are busy").
-        n.starts_deferred = (cg_node_bitmap && bit_test(cg_node_bitmap, node->index)) ||
-                            (rs_node_bitmap && bit_test(rs_node_bitmap, node->index));
+        n.starts_deferred = node_defers_starts(node->index);
         add_gpu_topology(n, node, topologies);
         n.shard_gpus = node_shard_gpus(node);
         n.one_sharing = node_one_sharing(node);

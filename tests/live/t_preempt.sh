@@ -36,6 +36,7 @@ test_requeue_for_a_higher_priority_job() {
     check "its SystemComment says why" contains "$(job_comment "$low")" \
         "accord: requeued by sched/accord for JobId=$high: predicted gain"
     check "the higher-priority job starts on its GPUs" wait_state "$high" RUNNING 60
+    check "its start waited for the requeued job to complete, not refused by Slurm" equals "$(refused_starts)" 0
     check "the requeued job runs again soon after" wait_state "$low" RUNNING 60
     check "and ends" wait_state "$low" COMPLETED 60
     check "it ran twice, the second time as a restart" equals "$(grep "^$low " "$PREEMPT_RAN" | tr '\n' ' ')" \
