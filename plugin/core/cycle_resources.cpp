@@ -5,8 +5,8 @@
 namespace accord::core {
 
 CycleResources::CycleResources(const ClusterSnapshot &snapshot)
-    : snap_(snapshot), timelines_(build_timelines(snapshot)), closeness_(snapshot.nodes),
-      sharing_(snapshot.nodes, snapshot.slowdowns), shared_holds_(snapshot)
+    : snap_(snapshot), shared_holds_(snapshot), timelines_(build_timelines(snapshot, shared_holds_)),
+      closeness_(snapshot.nodes), sharing_(snapshot.nodes, snapshot.slowdowns)
 {
     free_now_.reserve(timelines_.size());
     for (const auto &tl : timelines_) {

@@ -74,6 +74,9 @@ private:
     void take_whole_gpus(const Pick &pick, const PendingJob &job);
 
     const ClusterSnapshot &snap_;
+    // When GPUs with shard jobs are held whole for them (the timelines
+    // start from it: declared first).
+    SharedGpuHolds shared_holds_;
     std::vector<NodeTimeline> timelines_;
     // What each node has free at this instant: reservations start later,
     // so only starts change it. A job that does not fit here cannot start.
@@ -84,8 +87,6 @@ private:
     GpuCloseness closeness_;
     // Which GPUs have shards free now, and whose jobs are on them.
     ShardSharing sharing_;
-    // When GPUs with shard jobs are held whole for them.
-    SharedGpuHolds shared_holds_;
 };
 
 }  // namespace accord::core

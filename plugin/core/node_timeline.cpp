@@ -1,7 +1,6 @@
 #include "core/node_timeline.h"
 
 #include <algorithm>
-#include <map>
 #include <utility>
 
 namespace accord::core {
@@ -103,30 +102,21 @@ static bool is_nothing(const Resources &r)
 }
 
 // The end of the last of `users` (kForever for a job `ends` lacks).
-static int64_t last_end_of(const std::vector<ShardUser> &users, const std::map<uint32_t, int64_t> &ends)
-{
-    int64_t last = INT64_MIN;
-    for (const auto &user : users) {
-        auto end = ends.find(user.job_id);
-        last = std::max(last, end == ends.end() ? kForever : end->second);
-    }
-    return last;
-}
-
 // A GPU with shard jobs is not given whole (gres/gpu) until the last of
 // them ends (cons_tres's gres_sched.c filters out GPUs the shared gres has
 // allocated): held whole until then. The shell counts such a GPU as not
 // free, so holding it explains it. Returns the GPUs held.
-static Resources hold_shared_gpus(const Node &node, const std::map<uint32_t, int64_t> &ends, int64_t now,
+static Resources hold_shared_gpus(int n, const Node &node, const SharedGpuHolds &holds, int64_t now,
                                   NodeTimeline &timeline)
 {
     Resources held;
     for (const auto &gpu : node.shard_gpus) {
-        if (gpu.users.empty())
+        int64_t until = holds.held_until(n, gpu.index);
+        if (until == INT64_MIN)
             continue;
         Resources whole;
         whole.gpus[gpu.type] = 1;
-        timeline.add_usage(now, std::max(last_end_of(gpu.users, ends), now + 1), whole);
+        timeline.add_usage(now, until, whole);
         held += whole;
     }
     return held;
@@ -135,7 +125,7 @@ static Resources hold_shared_gpus(const Node &node, const std::map<uint32_t, int
 // On a one_sharing node with shard jobs, the GPUs without any take no
 // shards until the last of those jobs ends (Slurm counts any shard
 // allocated on the node; Accord the running jobs it knows).
-static void hold_unshared_gpus(const Node &node, const std::map<uint32_t, int64_t> &ends, int64_t now,
+static void hold_unshared_gpus(int n, const Node &node, const SharedGpuHolds &holds, int64_t now,
                                NodeTimeline &timeline)
 {
     if (!node.one_sharing)
@@ -143,7 +133,7 @@ static void hold_unshared_gpus(const Node &node, const std::map<uint32_t, int64_
     int64_t last_end = INT64_MIN;
     Resources unshared;
     for (const auto &gpu : node.shard_gpus) {
-        last_end = std::max(last_end, last_end_of(gpu.users, ends));
+        last_end = std::max(last_end, holds.held_until(n, gpu.index));
         auto free = node.free.shards_by_gpu.find(gpu.index);
         if (gpu.users.empty() && free != node.free.shards_by_gpu.end() && free->second > 0) {
             unshared.shards += free->second;
@@ -151,34 +141,25 @@ static void hold_unshared_gpus(const Node &node, const std::map<uint32_t, int64_
         }
     }
     if (last_end > INT64_MIN && unshared.shards > 0)
-        timeline.add_usage(now, std::max(last_end, now + 1), unshared);
+        timeline.add_usage(now, last_end, unshared);
 }
 
-static bool has_shard_jobs(const Node &node)
+// What shard jobs hold beyond their shards, until they end (as `holds`
+// has it): their GPUs whole, and on one_sharing nodes the other GPUs'
+// shards.
+static void hold_for_shard_jobs(const ClusterSnapshot &snapshot, const SharedGpuHolds &holds,
+                                std::vector<NodeTimeline> &timelines, std::vector<Resources> &unexplained)
 {
-    return std::any_of(node.shard_gpus.begin(), node.shard_gpus.end(),
-                       [](const ShardGpu &gpu) { return !gpu.users.empty(); });
-}
-
-// What shard jobs hold beyond their shards, until they end: their GPUs
-// whole, and on one_sharing nodes the other GPUs' shards.
-static void hold_for_shard_jobs(const ClusterSnapshot &snapshot, std::vector<NodeTimeline> &timelines,
-                                std::vector<Resources> &unexplained)
-{
-    // Most clusters have no shard jobs: skip the running jobs' ends then
-    // (the simulator builds timelines many times per cycle).
-    if (std::none_of(snapshot.nodes.begin(), snapshot.nodes.end(), has_shard_jobs))
-        return;
-    std::map<uint32_t, int64_t> ends;
-    for (const auto &job : snapshot.running)
-        ends[job.job_id] = job.end_time;
     for (size_t i = 0; i < snapshot.nodes.size(); i++) {
-        unexplained[i] -= hold_shared_gpus(snapshot.nodes[i], ends, snapshot.now, timelines[i]);
-        hold_unshared_gpus(snapshot.nodes[i], ends, snapshot.now, timelines[i]);
+        if (snapshot.nodes[i].shard_gpus.empty())
+            continue;
+        int n = static_cast<int>(i);
+        unexplained[i] -= hold_shared_gpus(n, snapshot.nodes[i], holds, snapshot.now, timelines[i]);
+        hold_unshared_gpus(n, snapshot.nodes[i], holds, snapshot.now, timelines[i]);
     }
 }
 
-std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
+std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot, const SharedGpuHolds &holds)
 {
     std::vector<NodeTimeline> timelines;
     // Per node, what it reports allocated less what running jobs hold there.
@@ -207,7 +188,7 @@ std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
             unexplained[use.node] -= use.used;
         }
     }
-    hold_for_shard_jobs(snapshot, timelines, unexplained);
+    hold_for_shard_jobs(snapshot, holds, timelines, unexplained);
     for (size_t i = 0; i < snapshot.nodes.size(); i++) {
         Resources held = clamp_at_zero(std::move(unexplained[i]));
         if (!is_nothing(held))  // usually all explained: holding nothing would change no free amount
@@ -217,6 +198,11 @@ std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
                                    clamp_at_zero(timelines[i].free_during(snapshot.now, snapshot.now + 1)));
     }
     return timelines;
+}
+
+std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot)
+{
+    return build_timelines(snapshot, SharedGpuHolds(snapshot));
 }
 
 }  // namespace accord::core

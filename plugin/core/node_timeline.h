@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/resources.h"
+#include "core/shared_gpu_holds.h"
 #include "core/snapshot.h"
 
 namespace accord::core {
@@ -71,6 +72,9 @@ private:
 // a one_sharing node with shard jobs the other GPUs' free shards until the
 // last of those jobs ends (Node::one_sharing). A node whose starts Slurm
 // defers (Node::starts_deferred) has nothing free until the next second.
+// The shard jobs' ends come from `holds` (before any placement is added),
+// or from a SharedGpuHolds of the snapshot.
+std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot, const SharedGpuHolds &holds);
 std::vector<NodeTimeline> build_timelines(const ClusterSnapshot &snapshot);
 
 }  // namespace accord::core

@@ -19,8 +19,7 @@ SharedGpuHolds::SharedGpuHolds(const ClusterSnapshot &snapshot) : nodes_(snapsho
         if (it != ends.end())
             it->second = job.end_time;
     }
-    // A shard job missing from the running jobs holds its GPU for good, as
-    // build_timelines() has it.
+    // A shard job missing from the running jobs holds its GPU for good.
     for (size_t n = 0; n < snapshot.nodes.size(); n++)
         for (const auto &gpu : snapshot.nodes[n].shard_gpus)
             for (const auto &user : gpu.users)
@@ -69,6 +68,16 @@ bool SharedGpuHolds::held_at(int node, int gpu, int64_t when) const
 {
     auto it = held_.find({node, gpu});
     return it != held_.end() && any_covers(it->second, when);
+}
+
+int64_t SharedGpuHolds::held_until(int node, int gpu) const
+{
+    int64_t last = INT64_MIN;
+    auto it = held_.find({node, gpu});
+    if (it != held_.end())
+        for (const auto &p : it->second)
+            last = std::max(last, p.end);
+    return last;
 }
 
 bool SharedGpuHolds::node_held_at(int node, int64_t when) const

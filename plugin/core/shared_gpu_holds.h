@@ -40,6 +40,9 @@ public:
     // of its GPUs (Slurm's one_sharing then gives new shards only from
     // such a GPU).
     bool held_at(int node, int gpu, int64_t when) const;
+    // The end of the last period `node`'s GPU `gpu` is held for, INT64_MIN
+    // when none: before any add(), when its running shard jobs end.
+    int64_t held_until(int node, int gpu) const;
     bool node_held_at(int node, int64_t when) const;
     // Whether `node` gives no shards of `gpu` at `when`: it is one_sharing
     // and has shard jobs then, on other GPUs only.

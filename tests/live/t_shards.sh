@@ -28,10 +28,8 @@ shards_model() {
         --out "$SHARDS_MODEL" --steps 5 --members 1 --hidden 8 >"$CLUSTER_DIR-shards/train.log" 2>&1
 }
 
-SHARDS_CTL=${SHARDS_BUILD:+$SHARDS_BUILD/}accord-ctl
-
 # accord-ctl shards's line for a job on a node.
-ctl_shard_line() { "$SHARDS_CTL" shards 2>/dev/null | grep -E "^ *$1 +$2 "; }
+ctl_shard_line() { "$LIVE_CTL" shards 2>/dev/null | grep -E "^ *$1 +$2 "; }
 ctl_lists() { ctl_shard_line "$@" >/dev/null; }
 
 shards_log_has() { grep -q -F -- "$1" "$CLUSTER_DIR/log/slurmctld.log"; }
