@@ -117,8 +117,22 @@ void started(job_record_t *job, const core::Decision &d, const std::string &comm
         result.shard_starts.push_back(std::move(view));
 }
 
-bool refused(job_record_t *job, const core::Decision &d, int rc, const std::string &note, ApplyResult &result)
+// The snapshot leaves out jobs over a limit as submitted, so a limit that
+// refuses one now (Slurm sets its Reason) was reached by jobs started
+// since, most often this cycle's own: it waits, as sched/backfill lets it.
+// A job with a count range is kept over its limit: a refused plan.
+bool limit_reached_meanwhile(int rc, const core::Decision &d, const SlurmSnapshot &snap)
 {
+    return rc == ESLURM_ACCOUNTING_POLICY && snap.cluster.queue.at(d.queue_index).gpu_count_max == 0;
+}
+
+bool refused(job_record_t *job, const core::Decision &d, const SlurmSnapshot &snap, int rc, const std::string &note,
+             ApplyResult &result)
+{
+    if (limit_reached_meanwhile(rc, d, snap)) {
+        set_comment(job, "accord: waits: a limit Slurm checks at the start was reached by jobs started meanwhile");
+        return false;
+    }
     result.refused++;
     set_comment(job, "accord: planned start on " + std::to_string(d.placement.size()) +
                          " node(s) refused by Slurm: " + slurm_strerror(rc) + note);
@@ -130,7 +144,7 @@ bool start_as_planned(job_record_t *job, const core::Decision &d, const SlurmSna
 {
     int rc = start_on_nodes(job, d, snap);
     if (rc != SLURM_SUCCESS)
-        return refused(job, d, rc, "", result);
+        return refused(job, d, snap, rc, "", result);
     started(job, d, core::explain(d, snap.cluster), snap, result);
     return true;
 }
@@ -145,7 +159,7 @@ bool start_as_submitted(job_record_t *job, const core::Decision &d, const SlurmS
     std::string why = "Slurm refused " + rewrite.rewritten() + ": " + slurm_strerror(rc);
     int rc_submitted = start_on_nodes(job, d, snap);
     if (rc_submitted != SLURM_SUCCESS)
-        return refused(job, d, rc_submitted, " (as submitted, " + rewrite.requested() + "; before that " + why + ")",
+        return refused(job, d, snap, rc_submitted, " (as submitted, " + rewrite.requested() + "; before that " + why + ")",
                        result);
     if (rc == ESLURM_JOB_SETTING_DB_INX)
         verbose("sched/accord: %pJ: %s; started as submitted", job, why.c_str());

@@ -48,6 +48,9 @@ test_qos_max_jobs_per_user() {
     check "still 2 QOS jobs run" equals "$(count_state RUNNING "${jobs[@]}")" 2
     check "the last one still waits for the limit" equals \
         "$(job_field "${jobs[3]}" Reason)" QOSMaxJobsPerUserLimit
+    # Those over the limit once this cycle's starts count wait, as
+    # sched/backfill lets them: no start refused.
+    check "no start refused by Slurm" equals "$(refused_starts)" 0
 }
 
 # A job a limit holds back may not keep nodes from jobs behind it: it gets
@@ -73,7 +76,8 @@ test_limit_blocked_job_holds_no_nodes() {
 # the account are released.
 test_assoc_gpu_limit() {
     local -a jobs=()
-    local other
+    local other refused_before
+    refused_before=$(refused_starts)
     check "account with GrpTRES=gres/gpu=4 created" acct add account accord_gpu4 GrpTRES=gres/gpu=4
     check "root is in the account" acct add user root account=accord_gpu4
     check "slurmctld has the account limit" wait_until 20 \
@@ -91,6 +95,7 @@ test_assoc_gpu_limit() {
     check "a job of another account gets the free t4 GPUs" wait_state "$other" RUNNING
     check "the third starts once the first two end" wait_state "${jobs[2]}" RUNNING 30
     check "it uses 2 of the account's 4 GPUs" ctld_shows 'gres/gpu=4(2)' flags=assoc accounts=accord_gpu4
+    check "no start refused by Slurm" equals "$(refused_starts)" "$refused_before"
 }
 
 # A job the account's GPU limit holds back once its GPUs are counted
