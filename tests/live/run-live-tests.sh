@@ -62,6 +62,15 @@ tests_in() {
     done
 }
 
+# A start Slurm refused is a plan it would not take (docs/admin-guide.md):
+# none is expected in any phase. Read while slurmctld runs (t_config's last
+# test stops it) and since it last started (t_reports, t_faults restart it).
+no_refused_starts() {  # no_refused_starts WHAT
+    command -v "$LIVE_CTL" >/dev/null && scontrol ping 2>/dev/null | grep -q 'is UP' || return 0
+    CURRENT_TEST=phase
+    check "$1: no planned start refused by Slurm" equals "$(refused_starts)" 0
+}
+
 # Starts a cluster for the files' tests and runs them; no tests, no cluster.
 run_phase() {  # run_phase WHAT SCHED-PARAMS "UP-OPTIONS" FILES...
     local what=$1 params=$2 options=$3 tests
@@ -71,6 +80,7 @@ run_phase() {  # run_phase WHAT SCHED-PARAMS "UP-OPTIONS" FILES...
     # shellcheck disable=SC2086  # options: zero or more words
     if cluster_up "$params" $options; then
         run_tests $tests
+        no_refused_starts "$what"
     else
         check "$what starts" false
     fi
