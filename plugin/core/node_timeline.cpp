@@ -101,7 +101,6 @@ static bool is_nothing(const Resources &r)
     return r.cpus == 0 && r.mem_mb == 0 && r.total_gpus() == 0 && r.shards == 0 && no_shards;
 }
 
-// The end of the last of `users` (kForever for a job `ends` lacks).
 // A GPU with shard jobs is not given whole (gres/gpu) until the last of
 // them ends (cons_tres's gres_sched.c filters out GPUs the shared gres has
 // allocated): held whole until then. The shell counts such a GPU as not

@@ -3,10 +3,10 @@
 #include <algorithm>
 
 #include "core/node_list.h"
+#include "slurm/accounting_limits.h"
 #include "slurm/deferred_starts.h"
 #include "slurm/slurm_gpus.h"
 #include "slurm/slurm_headers.h"
-#include "slurm/accounting_limits.h"
 #include "slurm/slurm_hints.h"
 #include "slurm/slurm_shards.h"
 

@@ -92,8 +92,10 @@ run_tests() {  # run_tests test_a test_b ...
     done
 }
 
-# Starts Slurm refused since slurmctld started, from accord-ctl stats (the
-# build's accord-ctl, as the tests that need a build find it).
-LIVE_CTL=${ACCORD_LIVE_BIN_DIR:-${ACCORD_BUILD_DIR:-${PLUGIN_DIR:+$PLUGIN_DIR/..}}}
-LIVE_CTL=${LIVE_CTL:+$LIVE_CTL/}accord-ctl
+# The build whose tools (accord-ctl, accord-train) the tests run; empty
+# when none is named.
+LIVE_BIN=${ACCORD_LIVE_BIN_DIR:-${ACCORD_BUILD_DIR:-${PLUGIN_DIR:+$PLUGIN_DIR/..}}}
+LIVE_CTL=${LIVE_BIN:+$LIVE_BIN/}accord-ctl
+
+# Starts Slurm refused since slurmctld started, from accord-ctl stats.
 refused_starts() { "$LIVE_CTL" stats 2>/dev/null | sed -n 's/.*refused by Slurm at start: \([0-9]*\)).*/\1/p'; }

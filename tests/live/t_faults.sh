@@ -13,7 +13,6 @@ FAULTS_STATE=$CLUSTER_DIR-state
 FAULTS_RAN=$CLUSTER_DIR-ran     # job ids, one line per start
 FAULTS_SAMPLES=$FAULTS_STATE/accord-samples.log
 FAULTS_STATS=$FAULTS_STATE/accord-stats.json
-FAULTS_BIN=${ACCORD_LIVE_BIN_DIR:-${ACCORD_BUILD_DIR:-${PLUGIN_DIR:+$PLUGIN_DIR/..}}}
 
 ctld_log() { echo "$CLUSTER_DIR/log/slurmctld.log"; }
 
@@ -154,7 +153,7 @@ start_slurmctld() {
     wait_until 30 bash -c "scontrol ping 2>/dev/null | grep -q 'is UP'"
 }
 
-stats_file_reads() { "$FAULTS_BIN/accord-ctl" --stats-file "$FAULTS_STATS" stats >/dev/null; }
+stats_file_reads() { "$LIVE_BIN/accord-ctl" --stats-file "$FAULTS_STATS" stats >/dev/null; }
 
 every_job_listed_once() {  # every_job_listed_once ID...
     local listed missing
@@ -183,7 +182,7 @@ saved_since() {  # saved_since UNIX-TIME: Slurm's job state file is that new
 test_slurmctld_sigkilled_mid_cycle_loses_nothing() {
     local -a runners waiting
     local r j i pid tid how caught=0 lines samples submitted round
-    if [ -z "$FAULTS_BIN" ] || [ ! -x "$FAULTS_BIN/accord-ctl" ]; then
+    if [ -z "$LIVE_BIN" ] || [ ! -x "$LIVE_BIN/accord-ctl" ]; then
         check "ACCORD_LIVE_BIN_DIR or ACCORD_BUILD_DIR names a build with accord-ctl" false
         return
     fi

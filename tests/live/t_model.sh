@@ -8,7 +8,6 @@
 # keeping the loaded model.
 
 MODEL_FILE=$CLUSTER_DIR-model/m.pt
-MODEL_BUILD=${ACCORD_LIVE_BIN_DIR:-${ACCORD_BUILD_DIR:-${PLUGIN_DIR:+$PLUGIN_DIR/..}}}
 
 # Succeeds when slurmctld's log holds N lines saying the model failed to load.
 model_errors_are() {  # model_errors_are N
@@ -47,11 +46,11 @@ test_corrupt_model_logs_one_line_and_jobs_start() {
 
 test_valid_model_is_loaded_and_named() {
     local j
-    if [ -z "$MODEL_BUILD" ] || [ ! -x "$MODEL_BUILD/accord-train" ]; then
+    if [ -z "$LIVE_BIN" ] || [ ! -x "$LIVE_BIN/accord-train" ]; then
         check "ACCORD_LIVE_BIN_DIR or ACCORD_BUILD_DIR names a build with accord-train" false
         return
     fi
-    check "accord-train writes a model in seconds" "$MODEL_BUILD/accord-train" \
+    check "accord-train writes a model in seconds" "$LIVE_BIN/accord-train" \
         --gavel "$here/../../../shared/data/gavel/simulation_throughputs.json" \
         --sia "$here/../../../shared/data/sia/profiles" \
         --out "$MODEL_FILE" --steps 5 --members 1 --hidden 8 >"$CLUSTER_DIR-model/train.log" 2>&1
@@ -73,7 +72,7 @@ loads_are() { [ "$(grep -c "sched/accord: loaded accord_model=$MODEL_FILE" "$CLU
 # is loaded at the next reconfigure.
 test_model_retrained_on_the_clusters_samples() {
     local a t
-    if [ -z "$MODEL_BUILD" ] || [ ! -x "$MODEL_BUILD/accord-train" ]; then
+    if [ -z "$LIVE_BIN" ] || [ ! -x "$LIVE_BIN/accord-train" ]; then
         check "ACCORD_LIVE_BIN_DIR or ACCORD_BUILD_DIR names a build with accord-train" false
         return
     fi
@@ -83,7 +82,7 @@ test_model_retrained_on_the_clusters_samples() {
     report_for "$a" --steps-per-second 30
     report_for "$t" --steps-per-second 10
     check "both reports are stored" wait_until 20 has_family_samples mynet 2
-    check "accord-train trains on the cluster's sample file" "$MODEL_BUILD/accord-train" \
+    check "accord-train trains on the cluster's sample file" "$LIVE_BIN/accord-train" \
         --gavel "$here/../../../shared/data/gavel/simulation_throughputs.json" \
         --sia "$here/../../../shared/data/sia/profiles" --samples "$CLUSTER_DIR/state/accord-samples.log" \
         --out "$MODEL_FILE" --steps 5 --members 1 --hidden 8 >"$CLUSTER_DIR-model/train-samples.log" 2>&1

@@ -14,15 +14,14 @@
 # the model.
 
 SHARDS_MODEL=$CLUSTER_DIR-shards/m.pt
-SHARDS_BUILD=${ACCORD_LIVE_BIN_DIR:-${ACCORD_BUILD_DIR:-${PLUGIN_DIR:+$PLUGIN_DIR/..}}}
 
 # Trains the model before the cluster starts (run-live-tests.sh); the
 # tests check it loaded.
 shards_model() {
     rm -rf "$CLUSTER_DIR-shards"
     mkdir -p "$CLUSTER_DIR-shards"
-    [ -n "$SHARDS_BUILD" ] && [ -x "$SHARDS_BUILD/accord-train" ] || return 0
-    "$SHARDS_BUILD/accord-train" \
+    [ -n "$LIVE_BIN" ] && [ -x "$LIVE_BIN/accord-train" ] || return 0
+    "$LIVE_BIN/accord-train" \
         --gavel "$here/../../../shared/data/gavel/simulation_throughputs.json" \
         --sia "$here/../../../shared/data/sia/profiles" \
         --out "$SHARDS_MODEL" --steps 5 --members 1 --hidden 8 >"$CLUSTER_DIR-shards/train.log" 2>&1
