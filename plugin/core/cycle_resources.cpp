@@ -6,7 +6,7 @@ namespace accord::core {
 
 CycleResources::CycleResources(const ClusterSnapshot &snapshot)
     : snap_(snapshot), shared_holds_(snapshot), timelines_(build_timelines(snapshot, shared_holds_)),
-      closeness_(snapshot.nodes), sharing_(snapshot.nodes, snapshot.slowdowns)
+      closeness_(snapshot.nodes), sharing_(snapshot.nodes, snapshot.slowdowns), neighbours_(snapshot)
 {
     free_now_.reserve(timelines_.size());
     for (const auto &tl : timelines_) {
@@ -152,6 +152,7 @@ void CycleResources::start(const Pick &pick, const PendingJob &job, const Shared
             sharing_.take(use.node, job.shards_per_node, job.job_id, job.family);
     else if (sharing_.any())
         take_whole_gpus(pick, job);
+    neighbours_.add(pick.placement, job.family);
 }
 
 void CycleResources::reserve(const Pick &pick, int64_t start, int64_t limit, const SharedGpuHoldList &holds)

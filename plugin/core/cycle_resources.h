@@ -1,7 +1,7 @@
 // CycleResources: what a scheduling cycle's nodes have while it plans: each
 // node's timeline (running jobs, then the cycle's starts and reservations),
-// what is free at this instant, which free GPUs are close, and the shared
-// GPUs' shards and whole-GPU holds. Starts and reservations take from it;
+// what is free at this instant, which free GPUs are close, the shared
+// GPUs' shards and whole-GPU holds, and which jobs are on each node. Starts and reservations take from it;
 // the planner (core/schedule_cycle.h) asks it what is left.
 #pragma once
 
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/gpu_closeness.h"
+#include "core/node_neighbours.h"
 #include "core/node_picker.h"
 #include "core/node_timeline.h"
 #include "core/shard_sharing.h"
@@ -41,6 +42,7 @@ public:
     const GpuCounts &free_now_total() const { return free_now_total_; }  // over schedulable nodes
     const GpuCloseness &closeness() const { return closeness_; }
     const ShardSharing &sharing() const { return sharing_; }
+    const NodeNeighbours &neighbours() const { return neighbours_; }
 
     // What each schedulable node has free over [start, start + limit), and
     // at this instant (nothing on the others).
@@ -87,6 +89,8 @@ private:
     GpuCloseness closeness_;
     // Which GPUs have shards free now, and whose jobs are on them.
     ShardSharing sharing_;
+    // The jobs on each node now, with the cycle's starts.
+    NodeNeighbours neighbours_;
 };
 
 }  // namespace accord::core

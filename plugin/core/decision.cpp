@@ -138,11 +138,22 @@ std::string sharing_text(const Decision &d, const ClusterSnapshot &s)
     return text;
 }
 
+static std::string neighbours_text(const Decision &d)
+{
+    if (d.verdict != Verdict::Start || !d.by_neighbours)
+        return "";
+    char loss[32];
+    snprintf(loss, sizeof(loss), "%.2f", d.neighbour_loss);
+    return std::string("; nodes chosen by the slowdowns running jobs measured beside others (predicted loss ") +
+           loss + " of a job's speed)";
+}
+
 std::string explain(const Decision &d, const ClusterSnapshot &s)
 {
     if (d.verdict == Verdict::Requeue)
         return explain_requeue(d);
-    return verdict_text(d, s) + sharing_text(d, s) + ahead_text(d) + hints_text(s.queue.at(d.queue_index));
+    return verdict_text(d, s) + sharing_text(d, s) + neighbours_text(d) + ahead_text(d) +
+           hints_text(s.queue.at(d.queue_index));
 }
 
 }  // namespace accord::core

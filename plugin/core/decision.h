@@ -69,6 +69,10 @@ struct Decision {
     bool by_slowdown = false;
     int shard_candidates = 0;
     bool unpredicted_joined = false;
+    // A start whose nodes the slowdowns running jobs measured beside others
+    // chose (Pick::by_neighbours), and the loss predicted there.
+    bool by_neighbours = false;
+    double neighbour_loss = 0;
     // A requeue (queue_index is then an index into ClusterSnapshot::running).
     std::optional<RequeueNote> requeue;
 };

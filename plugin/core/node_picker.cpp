@@ -31,8 +31,8 @@ Resources per_node_demand(const PendingJob &job, const std::string &gpu_type, in
 namespace {
 
 // Lower is better: how close the job's GPUs would be, the predicted loss
-// of sharing a GPU, then how tight.
-using Rank = std::tuple<GpuLink, double, int, int, int>;
+// of sharing a GPU, the predicted loss beside the node's jobs, then how tight.
+using Rank = std::tuple<GpuLink, double, double, int, int, int>;
 
 struct Candidate {
     int node;
@@ -90,7 +90,7 @@ Rank rank_of(const std::string &gpu_type, const Resources &free, const Resources
     int gpu_key = take.shards > 0    ? free.shards - take.shards
                   : gpu_type.empty() ? free.total_gpus()
                                      : free.gpus_of(gpu_type) - take.gpus_of(gpu_type);
-    return {link, 0.0, gpu_key, free.cpus - take.cpus, node};
+    return {link, 0.0, 0.0, gpu_key, free.cpus - take.cpus, node};
 }
 
 // The GPU a shard job would share on the node; none for other jobs, and
@@ -125,6 +125,17 @@ void rank_by_loss(std::vector<Candidate> &others, Pick &pick)
     pick.by_slowdown = !others.empty();
 }
 
+// Ranks by the loss predicted beside each node's jobs; the pick says
+// whether that told any candidates apart.
+void rank_by_neighbours(const PendingJob &job, std::vector<Candidate> &others, const NodeNeighbours &neighbours,
+                        Pick &pick)
+{
+    for (auto &c : others) {
+        std::get<2>(c.rank) = neighbours.loss(c.node, job);
+        pick.by_neighbours = pick.by_neighbours || std::get<2>(c.rank) != std::get<2>(others.front().rank);
+    }
+}
+
 struct NodeFree {
     int node;
     Resources free;
@@ -133,10 +144,11 @@ struct NodeFree {
 
 // Whether the pick is decided by fit alone and takes exactly the demand on
 // each node: a GPU job, not exclusive, no shards (so sharing cannot rank
-// it), no required node, no closeness to rank by.
-bool by_fit_alone(const PendingJob &job, const std::string &gpu_type, const GpuCloseness *closeness)
+// it), no required node, no closeness or neighbours to rank by.
+bool by_fit_alone(const PendingJob &job, const std::string &gpu_type, const GpuCloseness *closeness,
+                  const NodeNeighbours *neighbours)
 {
-    return !gpu_type.empty() && !closeness && job.required_nodes.empty() && !job.exclusive &&
+    return !gpu_type.empty() && !closeness && !neighbours && job.required_nodes.empty() && !job.exclusive &&
            !job.whole_node_memory && job.shards_per_node == 0;
 }
 
@@ -170,10 +182,11 @@ std::optional<Pick> pick_by_fit(const std::string &gpu_type, const std::vector<N
 std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gpu_type,
                                     const std::vector<NodeTimeline> &timelines,
                                     const std::vector<NodeFree> &frees, int node_count,
-                                    const GpuCloseness *closeness, const ShardSharing *sharing)
+                                    const GpuCloseness *closeness, const ShardSharing *sharing,
+                                    const NodeNeighbours *neighbours)
 {
     Resources demand = per_node_demand(job, gpu_type, node_count);
-    if (by_fit_alone(job, gpu_type, closeness))
+    if (by_fit_alone(job, gpu_type, closeness, neighbours))
         return pick_by_fit(gpu_type, frees, demand, node_count);
     int gpus = demand.gpus_of(gpu_type);
     bool shares = sharing && job.shards_per_node > 0;
@@ -208,11 +221,14 @@ std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gp
         return std::nullopt;
     if (shares)
         rank_by_loss(others, pick);
+    if (neighbours)
+        rank_by_neighbours(job, others, *neighbours, pick);
     std::partial_sort(others.begin(), others.begin() + wanted, others.end(),
                       [](const Candidate &a, const Candidate &b) { return a.rank < b.rank; });
     for (size_t i = 0; i < wanted; i++) {
         pick.placement.push_back({others[i].node, std::move(others[i].take)});
         pick.idle_gpus_left += others[i].idle_gpus_left;
+        pick.neighbour_loss += std::get<2>(others[i].rank);
         if (others[i].shared)
             pick.shared.push_back(*others[i].shared);
     }
@@ -240,12 +256,15 @@ static int fewest_gpus_per_node(const PendingJob &job, const std::string &gpu_ty
 std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_type,
                                const std::vector<NodeTimeline> &timelines,
                                const FreeResources &free_of, const GpuCloseness *closeness,
-                               const ShardSharing *sharing, const NodeScope &scope)
+                               const ShardSharing *sharing, const NodeScope &scope,
+                               const NodeNeighbours *neighbours)
 {
     if (closeness && !closeness->any())
         closeness = nullptr;
     if (sharing && !sharing->any())
         sharing = nullptr;
+    if (neighbours && !neighbours->weighs(job))
+        neighbours = nullptr;
     for (int node : job.required_nodes)
         if (std::find(job.allowed_nodes.begin(), job.allowed_nodes.end(), node) == job.allowed_nodes.end())
             return std::nullopt;
@@ -273,7 +292,7 @@ std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_typ
     for (int count = std::max(least, 1); count <= most; count++) {
         if (!gpu_type.empty() && free_gpus < per_node_demand(job, gpu_type, count).gpus_of(gpu_type) * count)
             continue;  // fewer GPUs free in all than this many nodes would take
-        auto pick = pick_with_count(job, gpu_type, timelines, frees, count, closeness, sharing);
+        auto pick = pick_with_count(job, gpu_type, timelines, frees, count, closeness, sharing, neighbours);
         if (pick)
             return pick;
     }

@@ -2,8 +2,10 @@
 // with a given GPU type over a given period. Fewest nodes first; then,
 // when GPU closeness is given, the nodes whose closest free GPUs for the
 // job are closest together; then, for a job that shares a GPU through
-// gres/shard, the nodes where sharing is predicted to cost least; then the
-// tightest fit, so large holes stay open for large jobs.
+// gres/shard, the nodes where sharing is predicted to cost least; then,
+// where running jobs measured how much jobs beside each other on a node
+// slow down, the nodes where that is least; then the tightest fit, so
+// large holes stay open for large jobs.
 #pragma once
 
 #include <functional>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "core/gpu_closeness.h"
+#include "core/node_neighbours.h"
 #include "core/node_timeline.h"
 #include "core/shard_sharing.h"
 #include "core/snapshot.h"
@@ -30,6 +33,11 @@ struct Pick {
     // Fit chose: a candidate's GPU lacked a prediction because a start
     // planned earlier in this cycle joined it.
     bool unpredicted_joined = false;
+    // For a start now: whether measured slowdowns beside other jobs told
+    // the candidate nodes apart, and the loss predicted on those chosen
+    // (core/node_neighbours.h).
+    bool by_neighbours = false;
+    double neighbour_loss = 0;
 };
 
 // What a node can give the job; the caller decides over which period, and
@@ -57,10 +65,13 @@ struct NodeScope {
 // (now, and over the period on that GPU when `free_of` counts shards per
 // GPU), and ranks them by predicted loss (SharedGpu::loss()) when it is known on
 // every one of them; otherwise by fit, fewest shards left first.
+// `neighbours` (the jobs on each node now, for a start now) ranks nodes of
+// equal closeness and sharing by the loss predicted beside those jobs.
 std::optional<Pick> pick_nodes(const PendingJob &job, const std::string &gpu_type,
                                const std::vector<NodeTimeline> &timelines,
                                const FreeResources &free_of, const GpuCloseness *closeness = nullptr,
-                               const ShardSharing *sharing = nullptr, const NodeScope &scope = {});
+                               const ShardSharing *sharing = nullptr, const NodeScope &scope = {},
+                               const NodeNeighbours *neighbours = nullptr);
 
 // Whether one node with `free` of its `capacity` holds the whole job with
 // GPUs of `gpu_type` (the test pick_nodes makes of each node for one node).

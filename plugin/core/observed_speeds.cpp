@@ -3,18 +3,9 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/user_median.h"
+
 namespace accord::core {
-
-namespace {
-
-double median(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    size_t n = values.size();
-    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
-}  // namespace
 
 ObservedSpeeds::ObservedSpeeds(size_t jobs_kept, size_t families_kept)
     : jobs_kept_(std::max<size_t>(jobs_kept, 1)), families_kept_(std::max<size_t>(families_kept, 1))
@@ -75,10 +66,7 @@ double ObservedSpeeds::user_median(const std::map<uint32_t, JobRate> &jobs, cons
     std::map<std::string, std::vector<double>> by_user;
     for (const auto &[job, rate] : jobs)
         by_user[rate.user].push_back(rate.rate / (rate.gpus * (scaling ? scaling(type, rate.gpus) : 1.0)));
-    std::vector<double> user_medians;
-    for (auto &[user, rates] : by_user)
-        user_medians.push_back(median(std::move(rates)));
-    return median(std::move(user_medians));
+    return median_of_user_medians(by_user);
 }
 
 std::optional<double> ObservedSpeeds::per_gpu(const std::string &family, const std::string &type,

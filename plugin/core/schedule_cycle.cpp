@@ -38,15 +38,18 @@ using ScopeOfType = std::function<NodeScope(const std::string &type)>;
 
 // The best placement over all acceptable GPU types, given what is free.
 // `closeness` (for a start now) ranks nodes by how close their GPUs are,
-// `sharing` (also) by the predicted loss of sharing a GPU.
+// `sharing` (also) by the predicted loss of sharing a GPU, `neighbours`
+// (also) by the loss predicted beside the jobs on each node.
 std::optional<Option> best_option(const PendingJob &job, const std::vector<std::string> &types,
                                   const std::vector<NodeTimeline> &tl, const GpuTypeRanker &ranker,
                                   const FreeResources &free_of, const GpuCloseness *closeness = nullptr,
-                                  const ShardSharing *sharing = nullptr, const ScopeOfType &scope_of = {})
+                                  const ShardSharing *sharing = nullptr, const ScopeOfType &scope_of = {},
+                                  const NodeNeighbours *neighbours = nullptr)
 {
     std::optional<Option> best;
     for (const auto &type : types) {
-        auto pick = pick_nodes(job, type, tl, free_of, closeness, sharing, scope_of ? scope_of(type) : NodeScope{});
+        auto pick = pick_nodes(job, type, tl, free_of, closeness, sharing, scope_of ? scope_of(type) : NodeScope{},
+                               neighbours);
         if (!pick)
             continue;
         Option option{type, std::move(*pick), type.empty() ? 0.0 : ranker.score(job, type)};
@@ -230,7 +233,7 @@ std::optional<Option> Planner::room_over_limit(size_t index, const PendingJob &j
     // A start now: what a node has free over the limit is at most what it has free now.
     auto option = best_option(job, views_.types_for(index, job), res_.timelines(), ranker_,
                               res_.free_over(snap_.now, job.time_limit_s), &res_.closeness(), &res_.sharing(),
-                              scope(index, job, true));
+                              scope(index, job, true), &res_.neighbours());
     if (!option)
         memo.no_room_for_limit = job.time_limit_s;
     return option;
@@ -306,6 +309,8 @@ void Planner::start_on(size_t index, const PendingJob &job, Option &option, cons
     d.by_slowdown = option.pick.by_slowdown;
     d.shard_candidates = option.pick.shard_candidates;
     d.unpredicted_joined = option.pick.unpredicted_joined;
+    d.by_neighbours = option.pick.by_neighbours;
+    d.neighbour_loss = option.pick.neighbour_loss;
     d.placement = std::move(option.pick.placement);
     d.gpu_type = option.gpu_type;
     d.start_time = snap_.now;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/gpu_topology.h"
+#include "core/neighbour_table.h"
 #include "core/node_list.h"
 #include "core/resources.h"
 #include "core/slowdown_table.h"
@@ -172,6 +173,9 @@ struct ClusterSnapshot {
     // Predicted slowdowns of shard jobs next to each other, filled by the
     // shell (core/slowdown_table.h); empty without a model.
     SlowdownTable slowdowns;
+    // Measured slowdowns of jobs next to others on a node, filled by the
+    // shell (core/neighbour_slowdowns.h); empty without measurements.
+    NeighbourTable neighbour_slowdowns;
 };
 
 }  // namespace accord::core

@@ -1,5 +1,6 @@
 #include "core/throughput_sample.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <utility>
@@ -11,7 +12,7 @@ namespace accord::core {
 
 namespace {
 
-constexpr size_t kFields = 11;
+constexpr size_t kFieldsWithoutNeighbours = 11;
 
 bool writable(const std::string &field)
 {
@@ -23,6 +24,18 @@ std::string gpus_text(const GpuCounts &gpus)
     std::string text;
     for (const auto &[type, count] : gpus)
         text += (text.empty() ? "" : ",") + type + ":" + std::to_string(count);
+    return text;
+}
+
+// "" when a neighbour's name cannot be written in the list.
+std::optional<std::string> neighbours_text(const std::vector<std::string> &neighbours)
+{
+    std::string text;
+    for (const std::string &n : neighbours) {
+        if (n.empty() || n.find_first_of(",\t\n\r") != std::string::npos)
+            return std::nullopt;
+        text += (text.empty() ? "" : ",") + n;
+    }
     return text;
 }
 
@@ -69,6 +82,21 @@ std::optional<GpuCounts> gpus_of(std::string_view text)
     return gpus;
 }
 
+std::optional<std::vector<std::string>> neighbours_of(std::string_view text)
+{
+    std::vector<std::string> neighbours;
+    if (text.empty())
+        return neighbours;
+    for (std::string_view name : split(text, ','))
+        if (name.empty())
+            return std::nullopt;
+        else
+            neighbours.emplace_back(name);
+    if (!std::is_sorted(neighbours.begin(), neighbours.end()))
+        return std::nullopt;
+    return neighbours;
+}
+
 ParsedSample refused(const std::string &why)
 {
     ParsedSample parsed;
@@ -84,12 +112,22 @@ std::string sample_line(const ThroughputSample &s)
     if (s.user.empty() || s.nodes.empty() || !writable(s.user) || !writable(s.family) || !writable(gpus) ||
         !writable(s.nodes))
         return "";
+    std::optional<std::string> neighbours;
+    if (s.neighbours) {
+        std::vector<std::string> sorted = *s.neighbours;
+        std::sort(sorted.begin(), sorted.end());
+        neighbours = neighbours_text(sorted);
+        if (!neighbours)
+            return "";
+    }
     char rate[32];
     snprintf(rate, sizeof(rate), "%.9g", s.report.rate);
-    std::string line = std::string(kSampleFormat) + "\t" + std::to_string(s.time) + "\t" +
-                       std::to_string(s.job_id) + "\t" + s.user + "\t" + s.family + "\t" + gpus + "\t" +
-                       s.nodes + "\t" + metric_name(s.report.metric) + "\t" + rate + "\t" +
-                       std::to_string(s.report.seq);
+    // Neighbours not recorded are written as such: the first format.
+    std::string line = std::string(neighbours ? kSampleFormat : kSampleFormatWithoutNeighbours) + "\t" +
+                       std::to_string(s.time) + "\t" + std::to_string(s.job_id) + "\t" + s.user + "\t" +
+                       s.family + "\t" + gpus + "\t" + s.nodes + "\t" +
+                       (neighbours ? *neighbours + "\t" : "") + metric_name(s.report.metric) + "\t" + rate +
+                       "\t" + std::to_string(s.report.seq);
     char crc[16];
     snprintf(crc, sizeof(crc), "%08" PRIx32, crc32(line));
     return line + "\t" + crc + "\n";
@@ -105,8 +143,16 @@ ParsedSample parse_sample_line(std::string_view line)
     if (line.substr(last_tab + 1) != crc)
         return refused("checksum does not match (torn or damaged line)");
     std::vector<std::string_view> f = split(line, '\t');
-    if (f.size() != kFields || f[0] != kSampleFormat)
-        return refused("not an " + std::string(kSampleFormat) + " line");
+    bool first_format = f.size() == kFieldsWithoutNeighbours && f[0] == kSampleFormatWithoutNeighbours;
+    if (!first_format && !(f.size() == kFieldsWithoutNeighbours + 1 && f[0] == kSampleFormat))
+        return refused("not an " + std::string(kSampleFormat) + " or " + kSampleFormatWithoutNeighbours + " line");
+    std::optional<std::vector<std::string>> neighbours;
+    if (!first_format) {
+        neighbours = neighbours_of(f[7]);
+        if (!neighbours)
+            return refused("bad neighbours field");
+        f.erase(f.begin() + 7);
+    }
     std::optional<int64_t> time = integer_of(f[1]), job = integer_of(f[2]), seq = integer_of(f[9]);
     std::optional<GpuCounts> gpus = gpus_of(f[5]);
     std::optional<ReportMetric> metric = metric_named(f[7]);
@@ -131,6 +177,7 @@ ParsedSample parse_sample_line(std::string_view line)
     s.family = f[4];
     s.gpus = std::move(*gpus);
     s.nodes = f[6];
+    s.neighbours = std::move(neighbours);
     s.report = ProgressReport{*metric, *rate.value, static_cast<uint64_t>(*seq)};
     ParsedSample parsed;
     parsed.sample = std::move(s);

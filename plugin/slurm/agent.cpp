@@ -102,7 +102,7 @@ core::SlowdownTable slowdowns_of_cycle(const ReloadableModel &model, const core:
 }
 
 CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel &model,
-                      const core::ObservedSpeeds &observed, NodeTopologies &topologies, RequeuedJobs &requeued,
+                      const ReportIngest &reports, NodeTopologies &topologies, RequeuedJobs &requeued,
                       core::PreemptCadence &cadence, CycleView &view)
 {
     CycleRecord rec;
@@ -116,8 +116,9 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
     rec.time = snap.cluster.now;
 
     auto t1 = Clock::now();
-    std::unique_ptr<core::GpuTypeRanker> ranker = ranker_of_cycle(params, model, observed, snap.cluster);
+    std::unique_ptr<core::GpuTypeRanker> ranker = ranker_of_cycle(params, model, reports.observed(), snap.cluster);
     snap.cluster.slowdowns = slowdowns_of_cycle(model, snap.cluster);
+    snap.cluster.neighbour_slowdowns = reports.neighbour_slowdowns();
     core::CyclePlan plan = core::plan_cycle(snap.cluster, params, *ranker, cadence);
     rec.plan_us = micros_since(t1);
     view = view_cycle(snap.cluster, *ranker, params.gpu_speed);
@@ -215,7 +216,7 @@ std::chrono::milliseconds agent_cycle(AgentState &state, bool reconfig)
             state.topologies.load(state.params.topology_dir);
         }
         CycleView view;
-        CycleRecord rec = run_cycle(state.params, state.model, state.reports.observed(), state.topologies,
+        CycleRecord rec = run_cycle(state.params, state.model, state.reports, state.topologies,
                                     state.requeued, state.cadence, view);
         report(rec, std::move(view), state.stats, state.params, state.stats_path, state.stats_failure);
         state.reports.run(time(nullptr));

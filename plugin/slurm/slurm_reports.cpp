@@ -1,12 +1,15 @@
 #include "slurm/slurm_reports.h"
 
+#include <algorithm>
 #include <cstring>
+#include <map>
 #include <set>
 #include <vector>
 
+#include "slurm/gres_record.h"
 #include "slurm/slurm_gpus.h"
 #include "slurm/slurm_headers.h"
-#include "spank/hint_syntax.h"
+#include "slurm/slurm_hints.h"
 
 extern "C" {
 #include "src/common/uid.h"
@@ -25,20 +28,6 @@ std::string state_save_location()
     return dir;
 }
 
-// The job's --accord-model, if it gave a valid one.
-std::string model_family(job_record_t *job)
-{
-    std::string prefix = std::string(hints::kModelVar) + "=";
-    for (uint32_t i = 0; i < job->spank_job_env_size && job->spank_job_env; i++) {
-        const char *entry = job->spank_job_env[i];
-        if (entry && !strncmp(entry, prefix.c_str(), prefix.size())) {
-            hints::Checked<std::string> model = hints::check_model(entry + prefix.size());
-            return model.value ? *model.value : "";
-        }
-    }
-    return "";
-}
-
 core::GpuCounts job_gpus(job_record_t *job)
 {
     core::GpuCounts total;
@@ -55,6 +44,53 @@ core::GpuCounts job_gpus(job_record_t *job)
         offset++;
     }
     return total;
+}
+
+bool holds_gpus_or_shards(job_record_t *job)
+{
+    if (!job->gres_list_alloc)
+        return false;
+    bool holds = false;
+    ListIterator it = list_iterator_create(job->gres_list_alloc);
+    while (auto *gres = static_cast<gres_state_t *>(list_next(it)))
+        holds = holds || is_gres(gres, "gpu") || is_gres(gres, "shard");
+    list_iterator_destroy(it);
+    return holds;
+}
+
+// Per node, the running jobs holding GPUs or shards on it, with their
+// families: a sample's neighbours. Under the job and node read locks.
+using NodeJobs = std::vector<std::vector<std::pair<uint32_t, std::string>>>;
+NodeJobs jobs_on_nodes()
+{
+    NodeJobs on(node_record_count);
+    ListIterator it = list_iterator_create(job_list);
+    while (auto *job = static_cast<job_record_t *>(list_next(it))) {
+        if (!IS_JOB_RUNNING(job) || !job->node_bitmap || !holds_gpus_or_shards(job))
+            continue;
+        std::string family = model_family(job);
+        for (int i = bit_ffs(job->node_bitmap); i >= 0 && i < node_record_count; i++)
+            if (bit_test(job->node_bitmap, i))
+                on[i].emplace_back(job->job_id, family);
+    }
+    list_iterator_destroy(it);
+    return on;
+}
+
+// The families of the other jobs on the job's nodes, each job once.
+std::vector<std::string> neighbours_of(job_record_t *job, const NodeJobs &on)
+{
+    std::map<uint32_t, std::string> others;
+    for (int i = job->node_bitmap ? bit_ffs(job->node_bitmap) : -1; i >= 0 && i < node_record_count; i++)
+        if (bit_test(job->node_bitmap, i))
+            for (const auto &[id, family] : on[i])
+                if (id != job->job_id)
+                    others.emplace(id, family.empty() ? core::kUnnamedNeighbour : family);
+    std::vector<std::string> families;
+    for (const auto &[id, family] : others)
+        families.push_back(family);
+    std::sort(families.begin(), families.end());
+    return families;
 }
 
 core::ThroughputSample sample_of(job_record_t *job, const core::ProgressReport &report, time_t now)
@@ -112,6 +148,7 @@ void ReportIngest::reconfigure()
         return;
     intake_ = core::ReportIntake();
     observed_ = core::ObservedSpeeds();
+    neighbours_ = core::NeighbourSlowdowns();
     store_.reset();
     if (path.empty()) {
         error("sched/accord: no StateSaveLocation: progress reports are not stored");
@@ -125,14 +162,17 @@ void ReportIngest::reconfigure()
         error("sched/accord: skipped %zu damaged throughput sample lines; first: %s", log.skipped,
               log.first_problem.c_str());
     intake_.restore(log.samples);
-    for (const core::ThroughputSample &s : log.samples)
+    for (const core::ThroughputSample &s : log.samples) {
         observed_.add(s);
+        neighbours_.add(s);
+    }
     info("sched/accord: %zu throughput samples found in %s", log.samples.size(), path.c_str());
 }
 
 void ReportIngest::collect(time_t now, std::vector<core::ThroughputSample> &fresh, std::vector<JobNote> &refused)
 {
     std::set<uint32_t> running;
+    std::vector<job_record_t *> reporting;  // the jobs of `fresh`, in order
     // Nodes are read for the GPUs each job holds on them.
     slurmctld_lock_t read_locks = {.job = READ_LOCK, .node = READ_LOCK};
     lock_slurmctld(read_locks);
@@ -144,12 +184,20 @@ void ReportIngest::collect(time_t now, std::vector<core::ThroughputSample> &fres
         if (!job->comment || !strstr(job->comment, core::kReportTag))
             continue;
         core::IntakeVerdict v = intake_.check(job->job_id, job->comment, now);
-        if (v.what == core::Intake::New)
+        if (v.what == core::Intake::New) {
             fresh.push_back(sample_of(job, v.report, now));
-        else if (v.what == core::Intake::Refused && intake_.first_refusal(job->job_id, v.tag))
+            reporting.push_back(job);
+        } else if (v.what == core::Intake::Refused && intake_.first_refusal(job->job_id, v.tag)) {
             refused.push_back({job->job_id, v.error});
+        }
     }
     list_iterator_destroy(it);
+    if (!reporting.empty()) {
+        NodeJobs on = jobs_on_nodes();
+        size_t first = fresh.size() - reporting.size();
+        for (size_t i = 0; i < reporting.size(); i++)
+            fresh[first + i].neighbours = neighbours_of(reporting[i], on);
+    }
     unlock_slurmctld(read_locks);
     intake_.keep_only(running);
 }
@@ -191,6 +239,7 @@ void ReportIngest::run(time_t now)
     for (const core::ThroughputSample &s : fresh) {
         intake_.accepted(s.job_id, s.report.seq, s.time);
         observed_.add(s);
+        neighbours_.add(s);
         debug("sched/accord: JobId=%u: %s %.9g stored", s.job_id, core::metric_name(s.report.metric), s.report.rate);
         notes.push_back({s.job_id, accepted_note(s)});
     }

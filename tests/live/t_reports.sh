@@ -3,7 +3,8 @@
 # it in StateSaveLocation/accord-samples.log and shows it in SystemComment.
 # Another user's report is refused by slurmctld, a malformed one is refused
 # with a clear error and leaves the job alone, a model family's measured
-# speeds steer where its next jobs go, and the store (and so what was
+# speeds steer where its next jobs go, jobs measured side by side on a node
+# keep the next ones apart, and the store (and so what was
 # learned) survives a restart of slurmctld. Cluster: a100:2x8,v100:2x4,t4:2x4,cpu:1 (no
 # accounting; auth/none takes the caller's uid as it is, as munge would
 # vouch for it). The last test restarts slurmctld: run this file last.
@@ -57,10 +58,10 @@ test_report_is_stored_with_the_jobs_gpus() {
     check "job runs" wait_state "$j" RUNNING
     check "its report is stored" wait_until 20 has_samples "$j" 1
     line=$(samples_of "$j" | tail -n 1)
-    check "the sample names user, family, GPUs and node" matches "$line" \
-        $'^accord-sample-1\t[0-9]+\t'"$j"$'\troot\tresnet50\ta100:2\ta100-[12]\t'
-    check "the sample holds metric, rate and seq" equals "$(cut -f 8-10 <<<"$line")" $'steps_per_second\t12.5\t1'
-    check "the sample has a checksum" matches "$(cut -f 11 <<<"$line")" '^[0-9a-f]{8}$'
+    check "the sample names user, family, GPUs, node and no job beside it" matches "$line" \
+        $'^accord-sample-2\t[0-9]+\t'"$j"$'\troot\tresnet50\ta100:2\ta100-[12]\t\t'
+    check "the sample holds metric, rate and seq" equals "$(cut -f 9-11 <<<"$line")" $'steps_per_second\t12.5\t1'
+    check "the sample has a checksum" matches "$(cut -f 12 <<<"$line")" '^[0-9a-f]{8}$'
     check "the sample's node is the job's" equals "$(sample_field "$j" 7)" "$(job_field "$j" NodeList)"
     comment=$(job_user_comment "$j")
     check "the user's comment is kept beside the report" equals "$comment" "lr sweep 4 accord:steps_per_second=12.5,seq=1"
@@ -76,7 +77,7 @@ test_python_snippet_reports_samples_per_second() {
         --wrap "/usr/bin/python3 -c 'from accord_report import accord_report; import sys; sys.exit(0 if accord_report(431.25, \"samples\") else 1)' && sleep 60")
     check "job runs" wait_state "$j" RUNNING
     check "its report is stored" wait_until 20 has_samples "$j" 1
-    check "as samples per second, on its v100" equals "$(sample_field "$j" 6) $(sample_field "$j" 8) $(sample_field "$j" 9)" \
+    check "as samples per second, on its v100" equals "$(sample_field "$j" 6) $(sample_field "$j" 9) $(sample_field "$j" 10)" \
         "v100:1 samples_per_second 431.25"
     check "a job without --accord-model has an empty family" equals "$(sample_field "$j" 5)" ""
 }
@@ -128,7 +129,7 @@ Try 'accord-report --help'."
     check "the job still runs" equals "$(job_field "$j" JobState)" RUNNING
     check "a good report afterwards is taken" report_for "$j" --steps-per-second 3
     check "and stored" wait_until 20 has_samples "$j" 1
-    check "with the seq after the refused one" equals "$(sample_field "$j" 10)" 2
+    check "with the seq after the refused one" equals "$(sample_field "$j" 11)" 2
     check "and replaces the refusal in SystemComment" wait_until 10 \
         bash -c "scontrol show job $j | grep -q 'SystemComment=.*last report: 3 steps/s'"
 }
@@ -157,6 +158,42 @@ test_running_jobs_teach_a_familys_speed() {
     scancel "$on_t4" "$on_a100" "$learner" "$other"
 }
 
+# Whether job $1's latest stored sample beside exactly the families $2
+# (sorted, comma-separated; "" alone) has rate $3.
+has_sample_beside() {  # has_sample_beside JOBID NEIGHBOURS RATE
+    [ "$(samples_of "$1" | awk -F'\t' -v n="$2" '$8 == n' | tail -n 1 | cut -f 10)" = "$3" ]
+}
+
+# A "victimfam" job measures 10 steps/s alone on a100-1 and 5 while a
+# "noisyfam" job holds other GPUs of its node (its script looks with
+# squeue, as a real job's speed would show it). The samples record who was
+# beside it; the next victimfam job then keeps off the noisy job's node,
+# where fit would put it (fewer GPUs left), and says so; a job of a family
+# nothing was measured for still goes by fit.
+test_jobs_side_by_side_teach_a_slowdown() {
+    local victim noisy next other
+    victim=$(PATH="$(dirname "$ACCORD_REPORT"):$PATH" submit -w a100-1 -p a100 --gres=gpu:a100:1 -n 1 \
+        --accord-model=victimfam --wrap 'while true; do
+            if squeue -h -t R -n noisy -w "$SLURMD_NODENAME" -o %i | grep -q .; then rate=5; else rate=10; fi
+            accord-report --steps-per-second $rate; sleep 2; done')
+    check "the victim runs alone on a100-1" wait_state "$victim" RUNNING
+    check "its sample alone is stored, with no neighbour" wait_until 20 has_sample_beside "$victim" "" 10
+    noisy=$(submit -w a100-1 -p a100 --gres=gpu:a100:4 -n 1 -J noisy --accord-model=noisyfam --wrap 'sleep 300')
+    check "the noisy job runs beside it" wait_state "$noisy" RUNNING
+    check "its sample beside the noisy job is stored, naming its family" \
+        wait_until 40 has_sample_beside "$victim" noisyfam 5
+    scancel "$victim"
+    check "the victim ends" wait_until 20 bash -c "! squeue -h -j $victim -t R,CG -o %i | grep -q ."
+    next=$(submit -p a100 --gres=gpu:a100:1 -n 1 --accord-model=victimfam --wrap 'sleep 30')
+    check "the next victimfam job runs" wait_state "$next" RUNNING
+    check "on a100-2, away from the noisy job" equals "$(job_field "$next" NodeList)" a100-2
+    check "its decision names the measured slowdown" contains "$(scontrol show job "$next" | grep SystemComment)" \
+        "nodes chosen by the slowdowns running jobs measured beside others (predicted loss 0.00"
+    other=$(submit -p a100 --gres=gpu:a100:1 -n 1 --accord-model=otherfam --wrap 'sleep 30')
+    check "a job of an unmeasured family runs" wait_state "$other" RUNNING
+    check "on a100-1 by fit" equals "$(job_field "$other" NodeList)" a100-1
+}
+
 # Stops slurmctld (SIGTERM, as an admin would) and starts it again with the
 # same state directory; the running jobs go on on their slurmds.
 restart_slurmctld() {
@@ -180,13 +217,13 @@ test_store_survives_slurmctld_restart() {
     check "slurmctld restarts" restart_slurmctld
     check "the job still runs after the restart" wait_state "$j" RUNNING
     settle 4
-    check "the sample is still stored" equals "$(samples_of "$j" | cut -f 8-10)" $'steps_per_second\t10\t1'
+    check "the sample is still stored" equals "$(samples_of "$j" | cut -f 9-11)" $'steps_per_second\t10\t1'
     check "the same report is not stored again" equals "$(wc -l <"$(samples_file)")" "$before"
     check "slurmctld logged the samples it found" grep -q "throughput samples found in $(samples_file)" \
         "$CLUSTER_DIR/log/slurmctld.log"
     check "a new report is taken after the restart" report_for "$j" --steps-per-second 11
     check "and stored beside the old one (within the 10 s minimum interval)" wait_until 25 has_samples "$j" 2
-    check "in order" equals "$(samples_of "$j" | cut -f 9,10 | tr '\t\n' ': ')" "10:1 11:2 "
+    check "in order" equals "$(samples_of "$j" | cut -f 10,11 | tr '\t\n' ': ')" "10:1 11:2 "
     local learner
     learner=$(submit -p all --gres=gpu:1 -n 1 --accord-model=learnfam --wrap 'sleep 30')
     check "the learned family's job runs after the restart" wait_state "$learner" RUNNING

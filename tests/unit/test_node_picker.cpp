@@ -754,6 +754,40 @@ static void closeness_ranks_before_tighter_fit(void **)
     assert_int_equal(pick_now(b, j, "a100")->placement[0].node, b.node("far"));
 }
 
+// "busy" (a job of family "noisy" on one GPU) is the tighter fit; a job
+// of "victim" measured at 0.5 of its speed beside "noisy" goes to "idle".
+// A loss under the noticeable one leaves fit to decide, and so does a job
+// whose family no measurement names.
+static void measured_neighbour_slowdown_ranks_before_tighter_fit(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("busy", 16, 64000, {{"v100", 4}});
+    b.add_node("idle", 16, 64000, {{"v100", 4}});
+    b.add_running(1, b.now() + 600, "busy", res(1, 1000, {{"v100", 1}})).family = "noisy";
+    PendingJob j = b.add_pending(10, 1, {"v100", 1});
+    j.family = "victim";
+    auto pick_with = [&](double slowdown, const PendingJob &job) {
+        b.snapshot().neighbour_slowdowns = {};
+        b.snapshot().neighbour_slowdowns.set("victim", "noisy", slowdown, 3);
+        accord::core::NodeNeighbours neighbours(b.get());
+        auto tl = build_timelines(b.get());
+        int64_t now = b.now();
+        return *pick_nodes(job, "v100", tl, [&tl, now](int n) { return tl[n].free_during(now, now + 600); },
+                           nullptr, nullptr, {}, &neighbours);
+    };
+    Pick moved = pick_with(0.5, j);
+    assert_int_equal(moved.placement[0].node, b.node("idle"));
+    assert_true(moved.by_neighbours);
+    assert_true(moved.neighbour_loss == 0);
+    Pick kept = pick_with(0.95, j);
+    assert_int_equal(kept.placement[0].node, b.node("busy"));
+    assert_false(kept.by_neighbours);
+    PendingJob unknown = j;
+    unknown.family = "other";
+    assert_int_equal(pick_with(0.5, unknown).placement[0].node, b.node("busy"));
+    assert_int_equal(pick_now(b, j, "v100")->placement[0].node, b.node("busy"));
+}
+
 static void node_without_topology_ranks_as_farthest(void **)
 {
     // "far" is known to be far (host bridge); "close" has no topology,
@@ -847,6 +881,7 @@ int main(void)
         cmocka_unit_test(without_topology_fit_decides_as_before),
         cmocka_unit_test(closeness_ranks_before_tighter_fit),
         cmocka_unit_test(node_without_topology_ranks_as_farthest),
+        cmocka_unit_test(measured_neighbour_slowdown_ranks_before_tighter_fit),
         cmocka_unit_test(single_gpu_job_ignores_closeness),
         cmocka_unit_test(fewest_nodes_before_closeness),
     };

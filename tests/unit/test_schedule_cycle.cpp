@@ -1172,6 +1172,31 @@ static void starts_in_a_cycle_take_their_gpus_out(void **)
     assert_int_equal(only(plan, 12).placement[0].node, y);
 }
 
+// A "victim" job loses half its speed beside a "noisy" one (measured by
+// running jobs). The noisy job started in the cycle goes where fit puts it
+// (nothing measured slows it), y, and is a neighbour from then on: the
+// victim keeps off y (fit's choice) and x (a running noisy job) for z.
+static void starts_keep_off_nodes_with_measured_slowdowns(void **)
+{
+    SnapshotBuilder b;
+    int x = b.add_node("x", 64, 512000, {{"a100", 8}});
+    int y = b.add_node("y", 64, 512000, {{"a100", 8}});
+    int z = b.add_node("z", 64, 512000, {{"a100", 8}});
+    b.add_running(1, b.now() + 3600, x, res(1, 1000, {{"a100", 7}})).family = "noisy";
+    b.add_running(2, b.now() + 3600, y, res(1, 1000, {{"a100", 5}}));
+    b.snapshot().neighbour_slowdowns.set("victim", "noisy", 0.5, 4);
+    b.add_pending(10, 1, {"a100", 2}, 3600).family = "noisy";
+    b.add_pending(11, 1, {"a100", 1}, 3600).family = "victim";
+    CyclePlan plan = run(b);
+    assert_int_equal(only(plan, 10).placement[0].node, y);
+    assert_int_equal(only(plan, 11).placement[0].node, z);
+    assert_contains(explain(only(plan, 11), b.get()),
+                    "nodes chosen by the slowdowns running jobs measured beside others (predicted loss 0.00");
+    assert_null(std::strstr(explain(only(plan, 10), b.get()).c_str(), "nodes chosen by"));
+    b.snapshot().neighbour_slowdowns = {};
+    assert_int_equal(only(run(b), 11).placement[0].node, y);  // by fit: no GPU left, fewest CPUs
+}
+
 static void without_topology_the_cycle_places_by_fit(void **)
 {
     SnapshotBuilder b;
@@ -1275,6 +1300,7 @@ int main(void)
         cmocka_unit_test(explain_without_hints_has_no_hints_part),
         cmocka_unit_test(starts_in_a_cycle_take_their_gpus_out),
         cmocka_unit_test(without_topology_the_cycle_places_by_fit),
+        cmocka_unit_test(starts_keep_off_nodes_with_measured_slowdowns),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }
