@@ -21,12 +21,13 @@ namespace {
 using namespace accord::ctl;
 
 const char kUsage[] =
-    "Usage: accord-ctl [--json] [--stats-file FILE] [status | queue | shards | stats]\n"
+    "Usage: accord-ctl [--json] [--stats-file FILE] [status | queue | shards | neighbours | stats]\n"
     "  status             stats file age, predictor, queue size, GPUs per type at the last\n"
     "                     cycle and per partition now (the default)\n"
     "  queue              predicted throughput of the queued GPU jobs per GPU type\n"
     "  shards             the last shard jobs started: the GPU each shares, with whom, and\n"
     "                     its predicted slowdown\n"
+    "  neighbours         the slowdowns running jobs measured beside other jobs on a node\n"
     "  stats              cycles, jobs started, lock and planning time; the last cycles\n"
     "  --json             the same as JSON\n"
     "  --stats-file FILE  read FILE instead of StateSaveLocation/accord-stats.json\n"
@@ -64,8 +65,9 @@ Options parse_options(int argc, char **argv)
         o.command = argv[optind++];
     if (optind < argc)
         usage_error(std::string("unexpected argument '") + argv[optind] + "'");
-    if (o.command != "status" && o.command != "queue" && o.command != "shards" && o.command != "stats")
-        usage_error("unknown command '" + o.command + "' (status, queue, shards or stats)");
+    if (o.command != "status" && o.command != "queue" && o.command != "shards" && o.command != "neighbours" &&
+        o.command != "stats")
+        usage_error("unknown command '" + o.command + "' (status, queue, shards, neighbours or stats)");
     return o;
 }
 
@@ -98,6 +100,8 @@ int run(const Options &o)
         std::cout << (o.json ? queue_json(stats) : queue_text(stats));
     else if (o.command == "shards")
         std::cout << (o.json ? shards_json(stats) : shards_text(stats));
+    else if (o.command == "neighbours")
+        std::cout << (o.json ? neighbours_json(stats) : neighbours_text(stats));
     else
         std::cout << (o.json ? stats_json(stats, now) : stats_text(stats, now));
     return status;

@@ -273,6 +273,32 @@ std::string shards_json(const StatsFile &stats)
     return dump(json_pack("{s:o}", "shard_starts", starts));
 }
 
+std::string neighbours_text(const StatsFile &stats)
+{
+    const auto &v = stats.view;
+    std::string out = "Slowdowns running jobs measured beside other jobs on a node (" +
+                      std::to_string(v.neighbour_pairs) + " pair(s)" +
+                      (v.neighbours.size() < v.neighbour_pairs ? ", the " + std::to_string(v.neighbours.size()) +
+                                                                     " most slowed listed"
+                                                               : "") +
+                      "): a FAMILY job's speed beside a BESIDE job over its speed alone\n";
+    if (v.neighbours.empty())
+        return out + "none: no job of a family has reported both alone on its nodes and beside one other job\n";
+    TextTable table({"FAMILY", "BESIDE", "SPEED", "JOBS"});
+    for (const auto &p : v.neighbours)
+        table.add({p.family, p.neighbour, two_places(p.slowdown), std::to_string(p.jobs)});
+    return out + table.text();
+}
+
+std::string neighbours_json(const StatsFile &stats)
+{
+    json_t *listed = json_array();
+    for (const auto &p : stats.view.neighbours)
+        json_array_append_new(listed, json_pack("{s:s, s:s, s:f, s:i}", "family", p.family.c_str(), "beside",
+                                                p.neighbour.c_str(), "slowdown", p.slowdown, "jobs", p.jobs));
+    return dump(json_pack("{s:I, s:o}", "pairs", (json_int_t)stats.view.neighbour_pairs, "listed", listed));
+}
+
 std::string stats_text(const StatsFile &stats, int64_t now)
 {
     uint64_t cycles = stats.cycles;

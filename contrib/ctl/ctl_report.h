@@ -35,6 +35,11 @@ std::string queue_json(const StatsFile &stats);
 std::string shards_text(const StatsFile &stats);
 std::string shards_json(const StatsFile &stats);
 
+// The slowdowns running jobs measured beside other jobs on a node, most
+// slowed first (docs/design.md, "Jobs side by side on a node").
+std::string neighbours_text(const StatsFile &stats);
+std::string neighbours_json(const StatsFile &stats);
+
 // stats: counters since start-up and the last cycles, like sdiag.
 std::string stats_text(const StatsFile &stats, int64_t now);
 std::string stats_json(const StatsFile &stats, int64_t now);

@@ -215,6 +215,30 @@ slurm::ShardStartView read_shard_start(const Object &o)
     return v;
 }
 
+core::NeighbourPair read_neighbour_pair(const Object &o)
+{
+    core::NeighbourPair p;
+    p.family = o.text("family");
+    p.neighbour = o.text("beside");
+    p.slowdown = o.real("slowdown", 0, 1);
+    p.jobs = static_cast<int>(o.integer("jobs", 1, INT_MAX));
+    return p;
+}
+
+// Files of plugins before these slowdowns were learned have no such key.
+void read_neighbours(const Object &top, slurm::CycleView &view)
+{
+    if (!top.has("neighbours"))
+        return;
+    Object o = top.object("neighbours");
+    view.neighbour_pairs = o.integer("pairs");
+    const json_t *listed = o.array("listed");
+    for (size_t i = 0; i < json_array_size(listed); i++) {
+        std::string where = o.name("listed") + "[" + std::to_string(i) + "]";
+        view.neighbours.push_back(read_neighbour_pair(Object(json_array_get(listed, i), where, o.path())));
+    }
+}
+
 // Files of plugins before shard starts were listed have no such key.
 void read_shard_starts(const Object &top, std::vector<slurm::ShardStartView> &starts)
 {
@@ -258,6 +282,7 @@ StatsFile parse_stats(const std::string &text, const std::string &path)
     s.view.predictor = read_predictor(top.object("predictor"));
     read_gpus(top.object("gpus"), s.view.gpus);
     read_queue(top.object("queue"), s.view);
+    read_neighbours(top, s.view);
     read_shard_starts(top, s.shard_starts);
     return s;
 }

@@ -87,6 +87,17 @@ std::string queue_json(const CycleView &v)
            ", \"listed\": [" + (listed.empty() ? "" : "\n    " + listed) + "]}";
 }
 
+std::string neighbours_json(const CycleView &v)
+{
+    std::string listed;
+    for (const auto &p : v.neighbours)
+        listed += std::string(listed.empty() ? "" : ",\n    ") + "{\"family\": " + quoted(p.family) +
+                  ", \"beside\": " + quoted(p.neighbour) + ", \"slowdown\": " + number(p.slowdown) +
+                  ", \"jobs\": " + std::to_string(p.jobs) + "}";
+    return "{\"pairs\": " + std::to_string(v.neighbour_pairs) + ", \"listed\": [" +
+           (listed.empty() ? "" : "\n    " + listed) + "]}";
+}
+
 std::string shard_start_json(const ShardStartView &v)
 {
     std::string co_runners;
@@ -140,7 +151,8 @@ std::string CycleStats::to_json(const StatsContext &context) const
            ", \"interval_s\": " + std::to_string(context.interval_s) + ",\n " + counters +
            ",\n \"last\": " + cycle_json(last_) + ",\n \"recent\": [\n    " + recent +
            "],\n \"predictor\": " + predictor_json(view_.predictor) + ",\n \"gpus\": " + gpus_json(view_.gpus) +
-           ",\n \"queue\": " + queue_json(view_) + ",\n \"shard_starts\": [" +
+           ",\n \"queue\": " + queue_json(view_) + ",\n \"neighbours\": " + neighbours_json(view_) +
+           ",\n \"shard_starts\": [" +
            (shard_starts.empty() ? "" : "\n    " + shard_starts) + "]}\n";
 }
 

@@ -77,6 +77,10 @@ CycleView view_cycle(const core::ClusterSnapshot &snapshot, const core::GpuTypeR
         if (view.queue.size() < kListedJobs)
             view.queue.push_back(view_job(job, snapshot.nodes, ranker));
     }
+    view.neighbours = snapshot.neighbour_slowdowns.pairs();
+    view.neighbour_pairs = view.neighbours.size();
+    if (view.neighbours.size() > kListedNeighbourPairs)
+        view.neighbours.resize(kListedNeighbourPairs);
     return view;
 }
 

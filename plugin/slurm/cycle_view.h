@@ -20,6 +20,8 @@ namespace accord::slurm {
 // Queued GPU jobs listed per cycle: enough for an admin's screen, and the
 // file stays small however long the queue is.
 constexpr size_t kListedJobs = 50;
+// Measured slowdowns beside other jobs listed, most slowed first: likewise.
+constexpr size_t kListedNeighbourPairs = 50;
 
 struct GpuTypeView {
     int nodes = 0;        // nodes with GPUs of the type
@@ -57,6 +59,11 @@ struct CycleView {
                              // held, not waiting for a dependency or a limit)
     size_t pending_gpu = 0;  // of which ask for GPUs
     std::vector<QueuedJobView> queue;  // the first kListedJobs GPU records, priority order
+    // Slowdowns running jobs measured beside others on a node
+    // (core/neighbour_slowdowns.h): how many pairs, and the first
+    // kListedNeighbourPairs, most slowed first.
+    size_t neighbour_pairs = 0;
+    std::vector<core::NeighbourPair> neighbours;
 };
 
 // `table` is the accord_gpu_speed table the ranker was built from.

@@ -189,6 +189,8 @@ test_jobs_side_by_side_teach_a_slowdown() {
     check "on a100-2, away from the noisy job" equals "$(job_field "$next" NodeList)" a100-2
     check "its decision names the measured slowdown" contains "$(scontrol show job "$next" | grep SystemComment)" \
         "nodes chosen by the slowdowns running jobs measured beside others (predicted loss 0.00"
+    check "accord-ctl neighbours lists the pair" wait_until 10 \
+        bash -c "'$LIVE_CTL' neighbours | grep -Eq '^ *victimfam +noisyfam +0\.50 +1\$'"
     other=$(submit -p a100 --gres=gpu:a100:1 -n 1 --accord-model=otherfam --wrap 'sleep 30')
     check "a job of an unmeasured family runs" wait_state "$other" RUNNING
     check "on a100-1 by fit" equals "$(job_field "$other" NodeList)" a100-1

@@ -187,6 +187,26 @@ static void shards_json_gives_null_without_prediction(void **)
     json_decref(json);
 }
 
+static void neighbours_text_lists_pairs_or_says_none(void **)
+{
+    ctl::StatsFile s = sample();
+    assert_contains(ctl::neighbours_text(s), "(0 pair(s))");
+    assert_contains(ctl::neighbours_text(s), "none: no job of a family has reported both alone");
+    s.view.neighbour_pairs = 3;
+    s.view.neighbours = {{"victim", "noisy", 0.5, 4}, {"bert", "?", 0.875, 1}};
+    std::string text = ctl::neighbours_text(s);
+    assert_contains(text, "(3 pair(s), the 2 most slowed listed)");
+    assert_contains(text, "FAMILY  BESIDE  SPEED  JOBS");
+    assert_contains(text, "victim  noisy    0.50     4");
+    assert_contains(text, "bert    ?        0.88     1");
+    json_t *json = parsed(ctl::neighbours_json(s));
+    assert_int_equal(json_integer_value(json_object_get(json, "pairs")), 3);
+    json_t *first = json_array_get(json_object_get(json, "listed"), 0);
+    assert_string_equal(json_string_value(json_object_get(first, "beside")), "noisy");
+    assert_true(json_real_value(json_object_get(first, "slowdown")) == 0.5);
+    json_decref(json);
+}
+
 static void queue_json_gives_throughput_or_null(void **)
 {
     json_t *json = parsed(ctl::queue_json(sample()));
@@ -290,6 +310,7 @@ int main()
         cmocka_unit_test(queue_json_gives_throughput_or_null),
         cmocka_unit_test(shards_text_gives_gpu_co_runners_and_prediction),
         cmocka_unit_test(shards_json_gives_null_without_prediction),
+        cmocka_unit_test(neighbours_text_lists_pairs_or_says_none),
         cmocka_unit_test(status_json_flags_staleness_and_partitions),
         cmocka_unit_test(stats_json_has_counters_and_cycles),
         cmocka_unit_test(gres_counts_typed_untyped_and_skips_others),

@@ -259,6 +259,38 @@ static void bad_shard_start_is_named(void **)
     assert_error(text, "key shard_starts[0].slowdown is not a number from");
 }
 
+// The cycle's measured slowdowns beside other jobs go to the file most
+// slowed first, at most kListedNeighbourPairs of them with the count of all.
+static void neighbour_slowdowns_round_trip_and_are_capped(void **)
+{
+    SnapshotBuilder b = cluster();
+    for (size_t i = 0; i < slurm::kListedNeighbourPairs + 5; i++)
+        b.snapshot().neighbour_slowdowns.set("fam" + std::to_string(i), "noisy", 0.9 - i * 0.01, 2);
+    ctl::StatsFile s = ctl::parse_stats(written_file(view_of(b.get()), 1), "f");
+    assert_int_equal(s.view.neighbour_pairs, slurm::kListedNeighbourPairs + 5);
+    assert_int_equal(s.view.neighbours.size(), slurm::kListedNeighbourPairs);
+    const core::NeighbourPair &first = s.view.neighbours.front();
+    assert_string_equal(first.family.c_str(), ("fam" + std::to_string(slurm::kListedNeighbourPairs + 4)).c_str());
+    assert_string_equal(first.neighbour.c_str(), "noisy");
+    assert_float_equal(first.slowdown, 0.9 - (slurm::kListedNeighbourPairs + 4) * 0.01, 1e-9);
+    assert_int_equal(first.jobs, 2);
+}
+
+static void file_without_neighbours_or_with_a_bad_one(void **)
+{
+    SnapshotBuilder b = cluster();
+    std::string text = written_file(view_of(b.get()), 1);
+    size_t from = text.find(",\n \"neighbours\"");
+    size_t to = text.find(",\n \"shard_starts\"");
+    assert_true(from != std::string::npos && to != std::string::npos);
+    assert_int_equal(ctl::parse_stats(text.substr(0, from) + text.substr(to), "f").view.neighbour_pairs, 0);
+    b.snapshot().neighbour_slowdowns.set("a", "b", 0.5, 3);
+    text = written_file(view_of(b.get()), 1);
+    const std::string good = "\"slowdown\": 0.5";
+    text.replace(text.find(good), good.size(), "\"slowdown\": 2");
+    assert_error(text, "key neighbours.listed[0].slowdown is not a number from");
+}
+
 static void names_with_quotes_are_escaped(void **)
 {
     SnapshotBuilder b = cluster();
@@ -413,6 +445,8 @@ int main()
         cmocka_unit_test(shard_starts_round_trip_and_are_capped),
         cmocka_unit_test(file_without_shard_starts_lists_none),
         cmocka_unit_test(bad_shard_start_is_named),
+        cmocka_unit_test(neighbour_slowdowns_round_trip_and_are_capped),
+        cmocka_unit_test(file_without_neighbours_or_with_a_bad_one),
         cmocka_unit_test(names_with_quotes_are_escaped),
         cmocka_unit_test(corrupt_json_names_line_and_column),
         cmocka_unit_test(missing_key_is_named_by_its_path),
