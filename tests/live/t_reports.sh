@@ -228,6 +228,8 @@ test_store_survives_slurmctld_restart() {
     check "in order" equals "$(samples_of "$j" | cut -f 10,11 | tr '\t\n' ': ')" "10:1 11:2 "
     local learner
     learner=$(submit -p all --gres=gpu:1 -n 1 --accord-model=learnfam --wrap 'sleep 30')
+    check "the slowdown measured side by side is known again after the restart" wait_until 10 \
+        bash -c "'$LIVE_CTL' neighbours | grep -Eq '^ *victimfam +noisyfam +0\.50 +1\$'"
     check "the learned family's job runs after the restart" wait_state "$learner" RUNNING
     check "on a t4, learned from the samples stored before it" matches "$(job_field "$learner" NodeList)" '^t4-'
 }
