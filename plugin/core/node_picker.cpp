@@ -125,15 +125,29 @@ void rank_by_loss(std::vector<Candidate> &others, Pick &pick)
     pick.by_slowdown = !others.empty();
 }
 
-// Ranks by the loss predicted beside each node's jobs; the pick says
-// whether that told any candidates apart.
-void rank_by_neighbours(const PendingJob &job, std::vector<Candidate> &others, const NodeNeighbours &neighbours,
-                        Pick &pick)
+// The nodes of the `wanted` best candidates, in order.
+std::vector<int> best_nodes(const std::vector<Candidate> &others, size_t wanted)
 {
-    for (auto &c : others) {
+    std::vector<std::pair<Rank, int>> ranks;
+    ranks.reserve(others.size());
+    for (const auto &c : others)
+        ranks.emplace_back(c.rank, c.node);
+    std::partial_sort(ranks.begin(), ranks.begin() + static_cast<long>(wanted), ranks.end());
+    std::vector<int> nodes;
+    for (size_t i = 0; i < wanted; i++)
+        nodes.push_back(ranks[i].second);
+    return nodes;
+}
+
+// Ranks by the loss predicted beside each node's jobs; the pick says
+// whether that changed which nodes the job gets.
+void rank_by_neighbours(const PendingJob &job, std::vector<Candidate> &others, size_t wanted,
+                        const NodeNeighbours &neighbours, Pick &pick)
+{
+    std::vector<int> before = best_nodes(others, wanted);
+    for (auto &c : others)
         std::get<2>(c.rank) = neighbours.loss(c.node, job);
-        pick.by_neighbours = pick.by_neighbours || std::get<2>(c.rank) != std::get<2>(others.front().rank);
-    }
+    pick.by_neighbours = best_nodes(others, wanted) != before;
 }
 
 struct NodeFree {
@@ -222,7 +236,7 @@ std::optional<Pick> pick_with_count(const PendingJob &job, const std::string &gp
     if (shares)
         rank_by_loss(others, pick);
     if (neighbours)
-        rank_by_neighbours(job, others, *neighbours, pick);
+        rank_by_neighbours(job, others, wanted, *neighbours, pick);
     std::partial_sort(others.begin(), others.begin() + wanted, others.end(),
                       [](const Candidate &a, const Candidate &b) { return a.rank < b.rank; });
     for (size_t i = 0; i < wanted; i++) {

@@ -33,8 +33,8 @@ struct Pick {
     // Fit chose: a candidate's GPU lacked a prediction because a start
     // planned earlier in this cycle joined it.
     bool unpredicted_joined = false;
-    // For a start now: whether measured slowdowns beside other jobs told
-    // the candidate nodes apart, and the loss predicted on those chosen
+    // For a start now: whether measured slowdowns beside other jobs changed
+    // the nodes chosen, and the loss predicted on those chosen
     // (core/node_neighbours.h).
     bool by_neighbours = false;
     double neighbour_loss = 0;

@@ -786,6 +786,10 @@ static void measured_neighbour_slowdown_ranks_before_tighter_fit(void **)
     unknown.family = "other";
     assert_int_equal(pick_with(0.5, unknown).placement[0].node, b.node("busy"));
     assert_int_equal(pick_now(b, j, "v100")->placement[0].node, b.node("busy"));
+    b.add_running(2, b.now() + 600, "idle", res(1, 1000, {{"v100", 2}}));  // now the tighter fit
+    Pick same = pick_with(0.5, j);
+    assert_int_equal(same.placement[0].node, b.node("idle"));
+    assert_false(same.by_neighbours);  // fit chose that node anyway
 }
 
 static void node_without_topology_ranks_as_farthest(void **)
