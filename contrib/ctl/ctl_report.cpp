@@ -283,7 +283,7 @@ std::string neighbours_text(const StatsFile &stats)
                                                                : "") +
                       "): a FAMILY job's speed beside a BESIDE job over its speed alone\n";
     if (v.neighbours.empty())
-        return out + "none: no job of a family has reported both alone on its nodes and beside one other job\n";
+        return out + "none: no job of a family has reported both without and with one more job beside it\n";
     TextTable table({"FAMILY", "BESIDE", "SPEED", "JOBS"});
     for (const auto &p : v.neighbours)
         table.add({p.family, p.neighbour, two_places(p.slowdown), std::to_string(p.jobs)});

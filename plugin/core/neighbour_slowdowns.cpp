@@ -1,6 +1,7 @@
 #include "core/neighbour_slowdowns.h"
 
 #include <algorithm>
+#include <iterator>
 #include <vector>
 
 #include "core/user_median.h"
@@ -15,6 +16,31 @@ std::string joined(const std::vector<std::string> &names)
     for (const std::string &n : names)
         text += (text.empty() ? "" : ",") + n;
     return text;
+}
+
+std::vector<std::string> split_names(const std::string &joined_names)
+{
+    std::vector<std::string> names;
+    size_t from = 0;
+    while (!joined_names.empty()) {
+        size_t comma = joined_names.find(',', from);
+        names.push_back(joined_names.substr(from, comma == std::string::npos ? comma : comma - from));
+        if (comma == std::string::npos)
+            break;
+        from = comma + 1;
+    }
+    return names;
+}
+
+// The one named neighbour `more` has beyond `fewer` (both sorted), or "".
+std::string one_more(const std::vector<std::string> &fewer, const std::vector<std::string> &more)
+{
+    if (more.size() != fewer.size() + 1)
+        return "";
+    std::vector<std::string> added;
+    std::set_difference(more.begin(), more.end(), fewer.begin(), fewer.end(), std::back_inserter(added));
+    bool contains_fewer = std::includes(more.begin(), more.end(), fewer.begin(), fewer.end());
+    return contains_fewer && added.size() == 1 && added[0] != kUnnamedNeighbour ? added[0] : "";
 }
 
 std::string gpus_key(const GpuCounts &gpus)
@@ -43,7 +69,9 @@ void NeighbourSlowdowns::add(const ThroughputSample &s)
     Run &run = runs[{s.job_id, gpus_key(s.gpus)}];
     run.user = s.user;
     run.last = std::max(run.last, s.time);
-    Rate &rate = run.by_neighbours[joined(*s.neighbours)];
+    std::vector<std::string> neighbours = *s.neighbours;
+    std::sort(neighbours.begin(), neighbours.end());
+    Rate &rate = run.by_neighbours[joined(neighbours)];
     if (s.time >= rate.time)
         rate = {s.time, s.report.rate, s.report.metric};
     if (run.by_neighbours.size() > kStatesKept) {
@@ -70,20 +98,21 @@ void NeighbourSlowdowns::forget_stalest_family()
     last_report_.erase(stalest);
 }
 
-// The run's ratio next to each single neighbour's family, per user:
-// ratios[neighbour][user] gets one value.
+// The run's ratio beside each neighbour's family, per user:
+// ratios[neighbour][user] gets one value (the median of the run's pairs of
+// rates that differ by one job of that family).
 void NeighbourSlowdowns::add_ratios(const Run &run,
                                     std::map<std::string, std::map<std::string, std::vector<double>>> &ratios) const
 {
-    auto alone = run.by_neighbours.find("");
-    if (alone == run.by_neighbours.end())
-        return;
-    for (const auto &[neighbours, rate] : run.by_neighbours) {
-        bool one_named = !neighbours.empty() && neighbours.find(',') == std::string::npos &&
-                         neighbours != kUnnamedNeighbour;
-        if (one_named && rate.metric == alone->second.metric)
-            ratios[neighbours][run.user].push_back(std::min(1.0, rate.rate / alone->second.rate));
-    }
+    std::map<std::string, std::vector<double>> run_ratios;  // neighbour -> ratios
+    for (const auto &[fewer, without] : run.by_neighbours)
+        for (const auto &[more, with] : run.by_neighbours) {
+            std::string added = one_more(split_names(fewer), split_names(more));
+            if (!added.empty() && with.metric == without.metric)
+                run_ratios[added].push_back(std::min(1.0, with.rate / without.rate));
+        }
+    for (const auto &[neighbour, values] : run_ratios)
+        ratios[neighbour][run.user].push_back(median(values));
 }
 
 const NeighbourTable &NeighbourSlowdowns::table() const

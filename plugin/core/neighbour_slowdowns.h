@@ -7,10 +7,13 @@
 //  - A sample counts when its job names a model family, holds whole GPUs
 //    (a shard job's neighbours may share its GPU, which the shard model
 //    predicts) and its neighbours were recorded (core/throughput_sample.h).
-//  - A job is compared with itself: its latest rate while alone on its
-//    nodes against its latest rate while exactly one other job was there,
-//    in the same metric, so its batch size, GPU type and count cancel. A
-//    ratio above 1 counts as 1 (a neighbour is not taken to speed a job up).
+//  - A job is compared with itself: its latest rate beside one set of jobs
+//    against its latest rate beside the same set plus one job of family G
+//    (alone and beside G is the simplest case), in the same metric, so its
+//    batch size, GPU type and count cancel; on a busy node a job is seldom
+//    alone. A ratio above 1 counts as 1 (a neighbour is not taken to speed
+//    a job up). A run with several such pairs for G counts once, with
+//    their median.
 //  - The slowdown of family F next to family G is the median over users of
 //    each user's median over their jobs' ratios, as for speeds
 //    (core/observed_speeds.h), so one user's false rates move it only by

@@ -164,24 +164,27 @@ has_sample_beside() {  # has_sample_beside JOBID NEIGHBOURS RATE
     [ "$(samples_of "$1" | awk -F'\t' -v n="$2" '$8 == n' | tail -n 1 | cut -f 10)" = "$3" ]
 }
 
-# A "victimfam" job measures 10 steps/s alone on a100-1 and 5 while a
-# "noisyfam" job holds other GPUs of its node (its script looks with
-# squeue, as a real job's speed would show it). The samples record who was
-# beside it; the next victimfam job then keeps off the noisy job's node,
-# where fit would put it (fewer GPUs left), and says so; a job of a family
-# nothing was measured for still goes by fit.
+# On a100-1, beside a job without a family, a "victimfam" job measures 10
+# steps/s, and 5 once a "noisyfam" job holds other GPUs of the node too
+# (its script looks with squeue, as a real job's speed would show it). The
+# samples record who was beside it; the next victimfam job then keeps off
+# the noisy job's node, where fit would put it (fewer GPUs left), and says
+# so; a job of a family nothing was measured for still goes by fit.
 test_jobs_side_by_side_teach_a_slowdown() {
-    local victim noisy next other
+    local quiet victim noisy next other
+    quiet=$(submit -w a100-1 -p a100 --gres=gpu:a100:1 -n 1 --wrap 'sleep 300')
+    check "a job without a family runs on a100-1" wait_state "$quiet" RUNNING
     victim=$(PATH="$(dirname "$ACCORD_REPORT"):$PATH" submit -w a100-1 -p a100 --gres=gpu:a100:1 -n 1 \
         --accord-model=victimfam --wrap 'while true; do
             if squeue -h -t R -n noisy -w "$SLURMD_NODENAME" -o %i | grep -q .; then rate=5; else rate=10; fi
             accord-report --steps-per-second $rate; sleep 2; done')
-    check "the victim runs alone on a100-1" wait_state "$victim" RUNNING
-    check "its sample alone is stored, with no neighbour" wait_until 20 has_sample_beside "$victim" "" 10
+    check "the victim runs beside it" wait_state "$victim" RUNNING
+    check "its sample is stored, naming the job beside it as one without a family" \
+        wait_until 20 has_sample_beside "$victim" "?" 10
     noisy=$(submit -w a100-1 -p a100 --gres=gpu:a100:4 -n 1 -J noisy --accord-model=noisyfam --wrap 'sleep 300')
     check "the noisy job runs beside it" wait_state "$noisy" RUNNING
-    check "its sample beside the noisy job is stored, naming its family" \
-        wait_until 40 has_sample_beside "$victim" noisyfam 5
+    check "its sample beside the noisy job too is stored, naming its family" \
+        wait_until 40 has_sample_beside "$victim" "?,noisyfam" 5
     scancel "$victim"
     check "the victim ends" wait_until 20 bash -c "! squeue -h -j $victim -t R,CG -o %i | grep -q ."
     next=$(submit -p a100 --gres=gpu:a100:1 -n 1 --accord-model=victimfam --wrap 'sleep 30')

@@ -191,7 +191,7 @@ static void neighbours_text_lists_pairs_or_says_none(void **)
 {
     ctl::StatsFile s = sample();
     assert_contains(ctl::neighbours_text(s), "(0 pair(s))");
-    assert_contains(ctl::neighbours_text(s), "none: no job of a family has reported both alone");
+    assert_contains(ctl::neighbours_text(s), "none: no job of a family has reported both without and with");
     s.view.neighbour_pairs = 3;
     s.view.neighbours = {{"victim", "noisy", 0.5, 4}, {"bert", "?", 0.875, 1}};
     std::string text = ctl::neighbours_text(s);

@@ -43,11 +43,26 @@ static void a_job_is_compared_with_itself_alone(void **)
     assert_true(t.concerns("bert"));
 }
 
-static void only_named_whole_gpu_recorded_samples_with_one_neighbour_count(void **)
+// On a busy node: beside an unnamed job, then also beside bert (0.5),
+// then beside that and two berts (the second bert: 0.8). The median of the
+// run's two bert ratios counts, once.
+static void rates_differing_by_one_job_measure_its_family(void **)
+{
+    NeighbourSlowdowns seen;
+    seen.add(sample(1, "resnet", {kUnnamedNeighbour}, 40, 100));
+    seen.add(sample(1, "resnet", {kUnnamedNeighbour, "bert"}, 20, 200));
+    seen.add(sample(1, "resnet", {kUnnamedNeighbour, "bert", "bert"}, 16, 300));
+    seen.add(sample(1, "resnet", {"bert", "gpt", "vgg"}, 1, 400));  // two jobs differ from each other set
+    assert_true(near(seen.table().get("resnet", "bert"), 0.65));
+    assert_int_equal(seen.table().jobs("resnet", "bert"), 1);
+    assert_int_equal(seen.table().size(), 1);
+}
+
+static void only_named_whole_gpu_recorded_samples_count(void **)
 {
     NeighbourSlowdowns seen;
     seen.add(sample(1, "resnet", {}, 40, 100));
-    seen.add(sample(1, "resnet", {"bert", "bert"}, 10, 200));        // two neighbours
+    seen.add(sample(1, "resnet", {"bert", "bert"}, 10, 200));        // two jobs more than alone
     seen.add(sample(1, "resnet", {kUnnamedNeighbour}, 10, 300));     // family unknown
     ThroughputSample shard = sample(2, "resnet", {}, 40);
     shard.gpus.clear();  // shards: a neighbour may share its GPU
@@ -188,7 +203,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_job_is_compared_with_itself_alone),
-        cmocka_unit_test(only_named_whole_gpu_recorded_samples_with_one_neighbour_count),
+        cmocka_unit_test(rates_differing_by_one_job_measure_its_family),
+        cmocka_unit_test(only_named_whole_gpu_recorded_samples_count),
         cmocka_unit_test(a_neighbour_that_speeds_a_job_up_counts_as_none),
         cmocka_unit_test(metrics_are_never_mixed),
         cmocka_unit_test(one_user_moves_a_slowdown_only_as_one_user),
