@@ -10,37 +10,14 @@ namespace accord::core {
 
 namespace {
 
-std::string joined(const std::vector<std::string> &names)
-{
-    std::string text;
-    for (const std::string &n : names)
-        text += (text.empty() ? "" : ",") + n;
-    return text;
-}
-
-std::vector<std::string> split_names(const std::string &joined_names)
-{
-    std::vector<std::string> names;
-    size_t from = 0;
-    while (!joined_names.empty()) {
-        size_t comma = joined_names.find(',', from);
-        names.push_back(joined_names.substr(from, comma == std::string::npos ? comma : comma - from));
-        if (comma == std::string::npos)
-            break;
-        from = comma + 1;
-    }
-    return names;
-}
-
 // The one named neighbour `more` has beyond `fewer` (both sorted), or "".
 std::string one_more(const std::vector<std::string> &fewer, const std::vector<std::string> &more)
 {
-    if (more.size() != fewer.size() + 1)
+    if (more.size() != fewer.size() + 1 || !std::includes(more.begin(), more.end(), fewer.begin(), fewer.end()))
         return "";
     std::vector<std::string> added;
     std::set_difference(more.begin(), more.end(), fewer.begin(), fewer.end(), std::back_inserter(added));
-    bool contains_fewer = std::includes(more.begin(), more.end(), fewer.begin(), fewer.end());
-    return contains_fewer && added.size() == 1 && added[0] != kUnnamedNeighbour ? added[0] : "";
+    return added[0] != kUnnamedNeighbour ? added[0] : "";
 }
 
 std::string gpus_key(const GpuCounts &gpus)
@@ -71,7 +48,7 @@ void NeighbourSlowdowns::add(const ThroughputSample &s)
     run.last = std::max(run.last, s.time);
     std::vector<std::string> neighbours = *s.neighbours;
     std::sort(neighbours.begin(), neighbours.end());
-    Rate &rate = run.by_neighbours[joined(neighbours)];
+    Rate &rate = run.by_neighbours[neighbours];
     if (s.time >= rate.time)
         rate = {s.time, s.report.rate, s.report.metric};
     if (run.by_neighbours.size() > kStatesKept) {
@@ -107,7 +84,7 @@ void NeighbourSlowdowns::add_ratios(const Run &run,
     std::map<std::string, std::vector<double>> run_ratios;  // neighbour -> ratios
     for (const auto &[fewer, without] : run.by_neighbours)
         for (const auto &[more, with] : run.by_neighbours) {
-            std::string added = one_more(split_names(fewer), split_names(more));
+            std::string added = one_more(fewer, more);
             if (!added.empty() && with.metric == without.metric)
                 run_ratios[added].push_back(std::min(1.0, with.rate / without.rate));
         }

@@ -29,6 +29,7 @@
 #include <map>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/neighbour_table.h"
 #include "core/throughput_sample.h"
@@ -56,7 +57,7 @@ private:
     struct Run {
         std::string user;
         int64_t last = 0;
-        std::map<std::string, Rate> by_neighbours;  // neighbours joined by ',' -> latest
+        std::map<std::vector<std::string>, Rate> by_neighbours;  // sorted neighbours -> latest
     };
     using RunKey = std::pair<uint32_t, std::string>;  // job, its GPUs: a requeued job may hold others
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "slurm/gres_record.h"
+#include "slurm/job_nodes.h"
 #include "slurm/slurm_gpus.h"
 #include "slurm/slurm_headers.h"
 #include "slurm/slurm_hints.h"
@@ -31,18 +32,11 @@ std::string state_save_location()
 core::GpuCounts job_gpus(job_record_t *job)
 {
     core::GpuCounts total;
-    bitstr_t *nodes = job->job_resrcs ? job->job_resrcs->node_bitmap : nullptr;
-    if (!nodes)
-        return total;
-    int offset = 0;
-    for (int i = bit_ffs(nodes); i >= 0 && i < static_cast<int>(bit_size(nodes)); i++) {
-        if (!bit_test(nodes, i))
-            continue;
+    for_each_job_node(job, [&](int i, int offset) {
         if (node_record_t *node = node_record_table_ptr[i])
             for (const auto &[type, count] : job_gpus_on_node(job, offset, node))
                 total[type] += count;
-        offset++;
-    }
+    });
     return total;
 }
 
@@ -66,12 +60,13 @@ NodeJobs jobs_on_nodes()
     NodeJobs on(node_record_count);
     ListIterator it = list_iterator_create(job_list);
     while (auto *job = static_cast<job_record_t *>(list_next(it))) {
-        if (!IS_JOB_RUNNING(job) || !job->node_bitmap || !holds_gpus_or_shards(job))
+        if (!IS_JOB_RUNNING(job) || !holds_gpus_or_shards(job))
             continue;
         std::string family = model_family(job);
-        for (int i = bit_ffs(job->node_bitmap); i >= 0 && i < node_record_count; i++)
-            if (bit_test(job->node_bitmap, i))
-                on[i].emplace_back(job->job_id, family);
+        for_each_job_node(job, [&](int node, int) {
+            if (node < node_record_count)
+                on[node].emplace_back(job->job_id, family);
+        });
     }
     list_iterator_destroy(it);
     return on;
@@ -81,11 +76,12 @@ NodeJobs jobs_on_nodes()
 std::vector<std::string> neighbours_of(job_record_t *job, const NodeJobs &on)
 {
     std::map<uint32_t, std::string> others;
-    for (int i = job->node_bitmap ? bit_ffs(job->node_bitmap) : -1; i >= 0 && i < node_record_count; i++)
-        if (bit_test(job->node_bitmap, i))
-            for (const auto &[id, family] : on[i])
+    for_each_job_node(job, [&](int node, int) {
+        if (node < static_cast<int>(on.size()))
+            for (const auto &[id, family] : on[node])
                 if (id != job->job_id)
                     others.emplace(id, family.empty() ? core::kUnnamedNeighbour : family);
+    });
     std::vector<std::string> families;
     for (const auto &[id, family] : others)
         families.push_back(family);
