@@ -13,6 +13,7 @@
 #include "model/model_loader.h"
 #include "core/model_ranker.h"
 #include "slurm/model_reload.h"
+#include "slurm/rewrite_restore.h"
 #include "slurm/shard_slowdowns.h"
 #include "slurm/slurm_apply.h"
 #include "slurm/slurm_config.h"
@@ -130,8 +131,11 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
     // Requeues first, so the starts planned on their GPUs can follow. Those
     // starts wait while the requeued jobs complete (Slurm would refuse them)
     // and are planned again next cycle.
-    if (!plan.requeues.empty())
-        under_locks(apply_locks, rec, [&] { rec.requeued = requeued.apply(plan, snap); });
+    if (!plan.requeues.empty() || !snap.restores.empty())
+        under_locks(apply_locks, rec, [&] {
+            rec.requeued = requeued.apply(plan, snap);
+            restore_submitted_requests(snap.restores);
+        });
     ApplyResult applied;
     for (size_t next = 0; next < plan.decisions.size();) {
         under_locks(apply_locks, rec, [&] {

@@ -9,21 +9,14 @@
 #include "slurm/gpu_topology_note.h"
 #include "slurm/shard_gpu_note.h"
 #include "slurm/slurm_gpus.h"
+#include "slurm/rewrite_restore.h"
 #include "slurm/slurm_gres_rewrite.h"
 #include "slurm/slurm_headers.h"
+#include "slurm/system_comment.h"
 
 namespace accord::slurm {
 
 namespace {
-
-void set_comment(job_record_t *job, const std::string &text)
-{
-    if (job->system_comment && text == job->system_comment)
-        return;
-    xfree(job->system_comment);
-    job->system_comment = xstrdup(text.c_str());
-    last_job_update = time(nullptr);
-}
 
 // Only reasons that mean "waiting to be scheduled" are ours to replace;
 // dependency, limit or hold reasons stay as Slurm set them.
@@ -108,7 +101,7 @@ void started(job_record_t *job, const core::Decision &d, const std::string &comm
              ApplyResult &result)
 {
     std::string note = gpu_topology_note(job, snap) + shard_gpu_note(job, d, snap);
-    set_comment(job, comment + note);
+    set_system_comment(job, comment + note);
     sched_info("sched/accord: started %pJ in %s on %s%s%s", job, job->part_ptr->name, job->nodes,
                core::sharing_text(d, snap.cluster).c_str(), note.c_str());
     launch(job);
@@ -130,12 +123,13 @@ bool refused(job_record_t *job, const core::Decision &d, const SlurmSnapshot &sn
              ApplyResult &result)
 {
     if (limit_reached_meanwhile(rc, d, snap)) {
-        set_comment(job, "accord: waits: a limit Slurm checks at the start was reached by jobs started meanwhile");
+        set_system_comment(job,
+                           "accord: waits: a limit Slurm checks at the start was reached by jobs started meanwhile");
         return false;
     }
     result.refused++;
-    set_comment(job, "accord: planned start on " + std::to_string(d.placement.size()) +
-                         " node(s) refused by Slurm: " + slurm_strerror(rc) + note);
+    set_system_comment(job, "accord: planned start on " + std::to_string(d.placement.size()) +
+                                " node(s) refused by Slurm: " + slurm_strerror(rc) + note);
     verbose("sched/accord: %pJ: planned start refused: %s%s", job, slurm_strerror(rc), note.c_str());
     return false;
 }
@@ -211,6 +205,7 @@ bool start_rewritten(job_record_t *job, const core::Decision &d, const SlurmSnap
         rc = start_on_nodes(job, d, snap);
         if (rc == SLURM_SUCCESS) {
             rewrite.commit(pending_rest(job, array_meta));
+            keep_rewrite_record(job, {rewrite.before(), rewrite.after()});
             started(job, d, rewritten_comment(job, d, snap.cluster.queue.at(d.queue_index), rewrite), snap,
                     result);
             return true;
@@ -245,7 +240,7 @@ bool start(const core::Decision &d, const QueueRef &ref, const SlurmSnapshot &sn
         return false;
     if (placed_where_starts_wait(d, snap)) {
         set_reason(job, WAIT_RESOURCES);
-        set_comment(job, "accord: starts next cycle: a job on its node(s) is completing");
+        set_system_comment(job, "accord: starts next cycle: a job on its node(s) is completing");
         return false;
     }
     job->part_ptr = part;
@@ -262,7 +257,7 @@ void annotate_waiting(const core::Decision &d, const QueueRef &ref, const SlurmS
     set_reason(job, d.reason == core::WaitReason::Priority ? WAIT_PRIORITY : WAIT_RESOURCES);
     if (d.verdict == core::Verdict::Reserve)
         job->start_time = static_cast<time_t>(d.start_time);
-    set_comment(job, core::explain(d, snap.cluster));
+    set_system_comment(job, core::explain(d, snap.cluster));
 }
 
 }  // namespace

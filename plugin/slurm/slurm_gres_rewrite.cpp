@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <ctime>
+#include <iterator>
 
 #include "slurm/gpu_tres_text.h"
 
@@ -33,6 +34,10 @@ char *job_record_t::*const kSavedStrings[] = {
 
 std::string text_of(const char *s) { return s ? s : ""; }
 
+std::string core::GpuRequestForms::*const kFormFields[] = {
+    &core::GpuRequestForms::per_job, &core::GpuRequestForms::per_node, &core::GpuRequestForms::per_socket,
+    &core::GpuRequestForms::per_task};
+
 // A form's TRES string with the chosen type and count.
 std::string rewritten_tres(const std::string &tres, const Form &form, const std::string &type,
                            const std::optional<core::GpuRequest> &counts)
@@ -43,47 +48,45 @@ std::string rewritten_tres(const std::string &tres, const Form &form, const std:
     return out;
 }
 
-std::string request_text(job_record_t *job, const std::string &type, const std::optional<core::GpuRequest> &counts)
+core::GpuRequestForms rewritten_forms(job_record_t *job, const std::string &type,
+                                      const std::optional<core::GpuRequest> &counts)
+{
+    core::GpuRequestForms forms;
+    for (size_t i = 0; i < std::size(kForms); i++)
+        if (job->*kForms[i].job_field)
+            forms.*kFormFields[i] = rewritten_tres(job->*kForms[i].job_field, kForms[i], type, counts);
+    return forms;
+}
+
+std::string request_text(const core::GpuRequestForms &forms)
 {
     std::string text;
-    for (const auto &form : kForms) {
-        std::string tres = text_of(job->*form.job_field);
-        std::string part = gpu_items_text(rewritten_tres(tres, form, type, counts), form.unit);
+    for (size_t i = 0; i < std::size(kForms); i++) {
+        std::string part = gpu_items_text(forms.*kFormFields[i], kForms[i].unit);
         if (!part.empty())
             text += (text.empty() ? "" : ",") + part;
     }
     return text;
 }
 
-// The update that names `type` in every untyped GPU item and gives the
-// chosen count, or null when that changes nothing. update_job() builds the new request from what it is given
-// alone (the old list is detached), so every form, the CPUs and memory per
-// GPU, and the counts they are checked against go in unchanged.
-job_desc_msg_t *rewrite_update(job_record_t *job, const std::string &type,
-                               const std::optional<core::GpuRequest> &counts)
+// The update giving the job `to`. update_job() builds the new request from
+// what it is given alone (the old list is detached), so every form, the
+// CPUs and memory per GPU, and the counts they are checked against go in.
+// A form the job has and `to` lacks is cleared ("" to update_job()).
+job_desc_msg_t *request_update(job_record_t *job, const core::GpuRequestForms &to)
 {
     auto *desc = static_cast<job_desc_msg_t *>(xmalloc(sizeof(job_desc_msg_t)));
     slurm_init_job_desc_msg(desc);
     desc->job_id = job->job_id;
-    bool changed = false;
-    for (const auto &form : kForms) {
-        if (!(job->*form.job_field))
-            continue;
-        std::string tres = job->*form.job_field;
-        std::string typed = rewritten_tres(tres, form, type, counts);
-        changed |= typed != tres;
-        desc->*form.desc_field = xstrdup(typed.c_str());
-    }
+    for (size_t i = 0; i < std::size(kForms); i++)
+        if (job->*kForms[i].job_field || !(to.*kFormFields[i]).empty())
+            desc->*kForms[i].desc_field = xstrdup((to.*kFormFields[i]).c_str());
     desc->cpus_per_tres = xstrdup(job->cpus_per_tres);
     desc->mem_per_tres = xstrdup(job->mem_per_tres);
     desc->ntasks_per_tres = job->details->ntasks_per_tres;
     // A per-socket count is refused without the sockets it is counted on.
-    if (job->tres_per_socket && job->details->mc_ptr)
+    if (!to.per_socket.empty() && job->details->mc_ptr)
         desc->sockets_per_node = job->details->mc_ptr->sockets_per_node;
-    if (!changed) {
-        slurm_free_job_desc_msg(desc);
-        return nullptr;
-    }
     return desc;
 }
 
@@ -104,20 +107,34 @@ size_t saved_index(char *job_record_t::*field)
 
 }  // namespace
 
-GpuRewrite::GpuRewrite(job_record_t *job, const std::string &type, const std::optional<core::GpuRequest> &counts)
-    : job_(job)
+core::GpuRequestForms job_forms(const job_record_t *job)
 {
-    job_desc_msg_t *desc = rewrite_update(job, type, counts);
-    if (!desc)
+    core::GpuRequestForms forms;
+    for (size_t i = 0; i < std::size(kForms); i++)
+        forms.*kFormFields[i] = text_of(job->*kForms[i].job_field);
+    return forms;
+}
+
+GpuRewrite::GpuRewrite(job_record_t *job, const std::string &type, const std::optional<core::GpuRequest> &counts)
+    : GpuRewrite(job, rewritten_forms(job, type, counts), slurm_conf.slurm_user_id)
+{
+}
+
+GpuRewrite::GpuRewrite(job_record_t *job, const core::GpuRequestForms &to, uid_t uid) : job_(job)
+{
+    before_ = job_forms(job);
+    if (to == before_)
         return;
+    after_ = to;
     tried_ = true;
-    requested_ = request_text(job, "", std::nullopt);
-    rewritten_ = request_text(job, type, counts);
+    requested_ = request_text(before_);
+    rewritten_ = request_text(after_);
+    job_desc_msg_t *desc = request_update(job, to);
     save();
     slurm_msg_t msg;
     slurm_msg_t_init(&msg);
     msg.data = desc;
-    rc_ = update_job(&msg, slurm_conf.slurm_user_id, false);
+    rc_ = update_job(&msg, uid, false);
     slurm_free_job_desc_msg(desc);
     if (rc_ != SLURM_SUCCESS)
         undo();

@@ -8,6 +8,8 @@
 // gres_list_req is detached around the call: update_job() would otherwise
 // merge the typed request into the untyped one and refuse it, or leave the
 // job asking for both (docs/design.md, "Rewriting the GPU request").
+// The same machinery gives a requeued job back the request its user
+// submitted (slurm/rewrite_restore.h).
 //
 // The original request is kept until commit() and put back exactly by
 // undo() or, if neither was called, by the destructor. The caller holds the
@@ -20,16 +22,22 @@
 #include <string>
 #include <vector>
 
+#include "core/rewrite_record.h"
 #include "core/snapshot.h"
 #include "slurm/slurm_headers.h"
 
 namespace accord::slurm {
+
+// The job's GPU request as it stands.
+core::GpuRequestForms job_forms(const job_record_t *job);
 
 class GpuRewrite {
 public:
     // `type` "" names no type (GPUs configured without one); `counts`, when
     // given, holds the new per-job or per-node count.
     GpuRewrite(job_record_t *job, const std::string &type, const std::optional<core::GpuRequest> &counts);
+    // Gives the job the request `to`, as user `uid` would update it.
+    GpuRewrite(job_record_t *job, const core::GpuRequestForms &to, uid_t uid);
     ~GpuRewrite();
     GpuRewrite(const GpuRewrite &) = delete;
     GpuRewrite &operator=(const GpuRewrite &) = delete;
@@ -42,6 +50,9 @@ public:
     // The GPU request before and after, for users: "gpu:2/node".
     const std::string &requested() const { return requested_; }
     const std::string &rewritten() const { return rewritten_; }
+    // The same as TRES strings.
+    const core::GpuRequestForms &before() const { return before_; }
+    const core::GpuRequestForms &after() const { return after_; }
 
     // Puts the original request back on the job.
     void undo();
@@ -70,6 +81,7 @@ private:
     bool holding_ = false;  // saved_ still owns the original request
     int rc_ = SLURM_SUCCESS;
     std::string requested_, rewritten_;
+    core::GpuRequestForms before_, after_;
     Saved saved_;
 };
 

@@ -11,6 +11,7 @@
 #include "slurm/slurm_gpus.h"
 #include "slurm/slurm_headers.h"
 #include "slurm/slurm_hints.h"
+#include "slurm/system_comment.h"
 
 extern "C" {
 #include "src/common/uid.h"
@@ -124,12 +125,7 @@ void show_notes(const std::vector<JobNote> &notes)
         job_record_t *job = find_job_record(o.job_id);
         if (!job)
             continue;
-        std::string text = core::with_report_note(job->system_comment ? job->system_comment : "", o.text);
-        if (job->system_comment && text == job->system_comment)
-            continue;
-        xfree(job->system_comment);
-        job->system_comment = xstrdup(text.c_str());
-        last_job_update = time(nullptr);
+        set_system_comment(job, core::with_report_note(job->system_comment ? job->system_comment : "", o.text));
     }
     unlock_slurmctld(job_write);
 }

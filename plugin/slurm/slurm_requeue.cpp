@@ -4,6 +4,7 @@
 
 #include "core/decision.h"
 #include "slurm/slurm_headers.h"
+#include "slurm/system_comment.h"
 
 namespace accord::slurm {
 
@@ -17,12 +18,6 @@ job_record_t *same_run(const core::Decision &d, const SlurmSnapshot &snap)
     if (!job || !IS_JOB_RUNNING(job) || IS_JOB_COMPLETING(job) || job->start_time != seen.start_time)
         return nullptr;
     return job;
-}
-
-void set_comment(job_record_t *job, const std::string &text)
-{
-    xfree(job->system_comment);
-    job->system_comment = xstrdup(text.c_str());
 }
 
 }  // namespace
@@ -41,7 +36,7 @@ size_t RequeuedJobs::apply(const core::CyclePlan &plan, const SlurmSnapshot &sna
             verbose("sched/accord: %pJ: planned requeue refused by Slurm: %s", job, slurm_strerror(rc));
             continue;
         }
-        set_comment(job, "accord: " + why);
+        set_system_comment(job, "accord: " + why);
         info("sched/accord: %pJ %s", job, why.c_str());
         waiting_[d.job_id] = time(nullptr);
         requeued++;

@@ -5,6 +5,7 @@
 #include "core/node_list.h"
 #include "slurm/accounting_limits.h"
 #include "slurm/deferred_starts.h"
+#include "slurm/rewrite_restore.h"
 #include "slurm/slurm_gpus.h"
 #include "slurm/slurm_headers.h"
 #include "slurm/slurm_hints.h"
@@ -276,7 +277,10 @@ void add_queue(SlurmSnapshot &snap, const std::vector<int> &cluster_index, time_
     core::NodeListPool node_lists;  // a partition's jobs share their list
     while (auto *rec = static_cast<job_queue_rec_t *>(list_pop(queue))) {
         core::PendingJob p;
-        if (snap.cluster.queue.size() < max_jobs && to_pending(rec, now, cluster_index, snap.cluster.nodes, node_lists, p)) {
+        if (rec->job_ptr && submitted_request_due(rec->job_ptr)) {
+            if (std::find(snap.restores.begin(), snap.restores.end(), rec->job_ptr->job_id) == snap.restores.end())
+                snap.restores.push_back(rec->job_ptr->job_id);
+        } else if (snap.cluster.queue.size() < max_jobs && to_pending(rec, now, cluster_index, snap.cluster.nodes, node_lists, p)) {
             bool meta = rec->job_ptr->array_recs && rec->array_task_id == NO_VAL;
             snap.refs.push_back({p.job_id, meta, p.partition});
             snap.cluster.queue.push_back(std::move(p));

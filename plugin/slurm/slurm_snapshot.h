@@ -23,6 +23,9 @@ struct SlurmSnapshot {
     core::ClusterSnapshot cluster;
     std::vector<QueueRef> refs;      // parallel to cluster.queue
     std::vector<int> slurm_index;    // cluster node i is node_record_table_ptr[slurm_index[i]]
+    // Requeued jobs to get their submitted GPU request back (slurm/rewrite_restore.h),
+    // left out of this cycle's queue: planned next cycle, as submitted.
+    std::vector<uint32_t> restores;
 };
 
 // Nodes with a topology in `topologies` also get their GPUs by index.

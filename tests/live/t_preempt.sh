@@ -2,8 +2,9 @@
 # accord_restart_cost=1, accord_preempt_interval=60): a requeue-able job
 # holding a node's a100 GPUs is requeued for a higher-priority job, which
 # then starts there (in a cycle that considers requeues); the requeued
-# job runs again within seconds (not after Slurm's 121 s credential delay)
-# and ends; a --no-requeue job is never touched.
+# job runs again within seconds (not after Slurm's 121 s credential delay),
+# planned from its typeless request as submitted, and ends; a --no-requeue
+# job is never touched.
 # The allocator orders by attained service (core/allocator.h): a running
 # job is displaced only once it is past the first queue, 3600 GPU-s, which
 # takes 450 s on a node's 8 GPUs, and the requeue waits for the next cycle
@@ -22,7 +23,7 @@ runs_of() { grep -c "^$1 " "$PREEMPT_RAN" 2>/dev/null; }
 
 test_requeue_for_a_higher_priority_job() {
     local low keep high blocked log=$CLUSTER_DIR/log/slurmctld.log
-    low=$(requeue_recording_job --requeue -w a100-1 --gres=gpu:a100:8)
+    low=$(requeue_recording_job --requeue -w a100-1 --gres=gpu:8)
     keep=$(requeue_recording_job --no-requeue -w a100-2 --gres=gpu:a100:8)
     check "the requeue-able job runs" wait_state "$low" RUNNING
     check "the --no-requeue job runs" wait_state "$keep" RUNNING
@@ -38,6 +39,9 @@ test_requeue_for_a_higher_priority_job() {
     check "the higher-priority job starts on its GPUs" wait_state "$high" RUNNING 60
     check "its start waited for the requeued job to complete, not refused by Slurm" equals "$(refused_starts)" 0
     check "the requeued job runs again soon after" wait_state "$low" RUNNING 60
+    check "from its request as submitted, not the a100 type chosen for its first run" grep -qF \
+        "JobId=$low pending again: GPU request back to gpu:8/node as submitted (its last run had gpu:a100:8/node)" "$log"
+    check "which it is given again" contains "$(job_comment "$low")" "requested gpu:8/node -> chose gpu:a100:8/node"
     check "and ends" wait_state "$low" COMPLETED 60
     check "it ran twice, the second time as a restart" equals "$(grep "^$low " "$PREEMPT_RAN" | tr '\n' ' ')" \
         "$low 0 $low 1 "

@@ -68,6 +68,36 @@ test_rewritten_srun_sees_its_gpus() {
     check "srun --gpus=2 sees two GPU devices on an a100 node" matches "$out" '^[0-9],[0-9] a100-[12]$'
 }
 
+# A requeued job (here by an admin) is planned again from its request as
+# submitted, not from the type chosen for the run it lost: with every a100
+# GPU taken meanwhile it starts on v100s, where the gpu:a100:4 of its last
+# run would wait for an a100.
+test_requeued_job_planned_again_as_submitted() {
+    local j node other b1 b2 b3 log=$CLUSTER_DIR/log/slurmctld.log
+    j=$(submit --requeue --gres=gpu:4 -t 10 --wrap 'sleep 300')
+    check "gpu:4 runs" wait_state "$j" RUNNING
+    check "rewritten to a100" equals "$(job_field "$j" TresPerNode)" gres:gpu:a100:4
+    node=$(job_field "$j" NodeList)
+    other=a100-1
+    [ "$node" = a100-1 ] && other=a100-2
+    b1=$(submit -w "$other" --gres=gpu:a100:8 -t 10 --wrap 'sleep 300')
+    b2=$(submit -w "$node" --gres=gpu:a100:4 -t 10 --wrap 'sleep 300')
+    check "the other a100 node is taken" wait_state "$b1" RUNNING
+    check "and the rest of its own" wait_state "$b2" RUNNING
+    scontrol requeue "$j"
+    b3=$(submit -w "$node" --gres=gpu:a100:4 -t 10 --wrap 'sleep 300')
+    check "its a100 GPUs are taken once it is done with them" wait_state "$b3" RUNNING 60
+    # Slurm holds a requeued job for its credential window (121 s); an
+    # admin may lift that.
+    scontrol update jobid="$j" starttime=now
+    check "it gets its request as submitted back" wait_until 30 grep -qF \
+        "JobId=$j pending again: GPU request back to gpu:4/node as submitted (its last run had gpu:a100:4/node)" "$log"
+    check "it runs again" wait_state "$j" RUNNING 30
+    check "on a v100 node" matches "$(job_field "$j" NodeList)" '^v100-[12]$'
+    check "SystemComment starts from the request as submitted" contains "$(job_comment "$j")" \
+        "requested gpu:4/node -> chose gpu:v100:4/node"
+}
+
 test_array_pending_tasks_keep_original_request() {
     local arr
     arr=$(submit --array=1-4 --gres=gpu:8 -t 5 --wrap 'sleep 30')
