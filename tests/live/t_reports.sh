@@ -5,7 +5,9 @@
 # with a clear error and leaves the job alone, a model family's measured
 # speeds steer where its next jobs go, jobs measured side by side on a node
 # keep the next ones apart, and the store (and so what was
-# learned) survives a restart of slurmctld. Cluster: a100:2x8,v100:2x4,t4:2x4,cpu:1 (no
+# learned) survives a restart of slurmctld, and so does what a rewrite of a
+# job's GPU request kept (its request as submitted is given back when it is
+# requeued after the restart). Cluster: a100:2x8,v100:2x4,t4:2x4,cpu:1 (no
 # accounting; auth/none takes the caller's uid as it is, as munge would
 # vouch for it). The last test restarts slurmctld: run this file last.
 # ACCORD_LIVE_REPORT names the accord-report to test (run-live-tests.sh).
@@ -213,9 +215,11 @@ restart_slurmctld() {
 }
 
 test_store_survives_slurmctld_restart() {
-    local j before
+    local j before rewritten
     j=$(submit -p a100 --gres=gpu:a100:1 -n 1 --wrap 'sleep 120')
+    rewritten=$(submit -p all --requeue --gres=gpu:1 -n 1 --wrap 'sleep 120')
     check "job runs" wait_state "$j" RUNNING
+    check "a typeless job runs, rewritten" wait_state "$rewritten" RUNNING
     check "report accepted by slurmctld" report_for "$j" --steps-per-second 10
     check "and stored" wait_until 20 has_samples "$j" 1
     before=$(wc -l <"$(samples_file)")
@@ -235,4 +239,13 @@ test_store_survives_slurmctld_restart() {
         bash -c "'$LIVE_CTL' neighbours | grep -Eq '^ *victimfam +noisyfam +0\.50 +1\$'"
     check "the learned family's job runs after the restart" wait_state "$learner" RUNNING
     check "on a t4, learned from the samples stored before it" matches "$(job_field "$learner" NodeList)" '^t4-'
+    local chosen
+    chosen=$(job_field "$rewritten" TresPerNode)
+    scontrol requeue "$rewritten"
+    wait_until 30 bash -c "squeue -h -j $rewritten -t CG | grep -q ." || true
+    wait_until 30 bash -c "! squeue -h -j $rewritten -t CG | grep -q ."
+    scontrol update jobid="$rewritten" starttime=now
+    check "a job rewritten before the restart and requeued after it gets its request as submitted back" \
+        wait_until 30 grep -qF "JobId=$rewritten pending again: GPU request back to gpu:1/node as submitted (its last run had ${chosen#gres:}/node)" \
+        "$CLUSTER_DIR/log/slurmctld.log"
 }
