@@ -58,6 +58,8 @@ SimResult run_policy(const PolicyEntry &policy, double fairness_bound, const Sim
         config.allocator = policy.allocator;
         config.fairness_bound = fairness_bound;
         config.preempt = policy.preempt;
+        if (config.preempt)
+            config.preempt->migrate = o.config.migrate;
         // Accord's event policies take the learned model as the plugin does.
         if (speed_model && policy.takes_fairness) {
             config.uncertainty = speed_model->uncertainty;

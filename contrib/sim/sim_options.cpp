@@ -65,6 +65,9 @@ const char kUsage[] =
     "                       plugin's accord_preempt_interval, waking when they are\n"
     "                       due (default 300, as the plugin's; 0: at every event,\n"
     "                       and only then)\n"
+    "  --migrate            accord-rq also requeues a running job to move it to another\n"
+    "                       of its configurations when predicted to gain more than the\n"
+    "                       restart cost, the plugin's accord_migrate=1\n"
     "  --round S            round length of round-based policies, seconds (default 360)\n"
     "  --restart S          progress a round-based policy's job loses when it is\n"
     "                       moved, paused and resumed, seconds (default 30)\n"
@@ -205,6 +208,7 @@ SimOptions parse_sim_options(int argc, char **argv)
         {"model-module", required_argument, nullptr, 'M'}, {"fairness", required_argument, nullptr, 'F'},
         {"explore", required_argument, nullptr, 'E'},     {"speed-model", required_argument, nullptr, 'Y'},
         {"flat-explore", no_argument, nullptr, 'Z'},      {"preempt-interval", required_argument, nullptr, 'I'},
+        {"migrate", no_argument, nullptr, 'T'},
         {nullptr, 0, nullptr, 0}};
     SimOptions o;
     o.progress = isatty(STDERR_FILENO);
@@ -230,6 +234,7 @@ SimOptions parse_sim_options(int argc, char **argv)
         case 'W': o.write_trace = optarg; break;
         case 'N': o.rounds.round_s = number(optarg, 1, 86400, "--round"); break;
         case 'X': o.rounds.restart_s = number(optarg, 0, 86400, "--restart"); break;
+        case 'T': o.config.migrate = true; break;
         case 'I': o.config.preempt_interval_s = static_cast<int64_t>(number(optarg, 0, 86400, "--preempt-interval")); break;
         case 'C': o.summary_csv = optarg; break;
         case 'A': o.sia_profiles = optarg; break;

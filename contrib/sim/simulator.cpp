@@ -66,6 +66,8 @@ private:
     void enqueue(size_t job);
     core::ThroughputSample report_of(size_t job, const std::string &gpu_type, int gpus, double rate) const;
     void leave_queue(size_t job);
+    // The job's queue record, as it is started.
+    const core::PendingJob &queued(size_t job) const;
     void fill_queue();
     core::PendingJob pending_job(size_t job) const;
     double next_event() const;
@@ -156,6 +158,12 @@ void Simulation::fill_queue()
         snap_.queue.push_back(pending_job(pending_[snap_.queue.size()]));
 }
 
+const core::PendingJob &Simulation::queued(size_t job) const
+{
+    auto at = std::find(pending_.begin(), pending_.end(), job);
+    return snap_.queue.at(static_cast<size_t>(at - pending_.begin()));
+}
+
 void Simulation::leave_queue(size_t job)
 {
     auto at = std::find(pending_.begin(), pending_.end(), job);
@@ -215,6 +223,8 @@ void Simulation::start(const core::Decision &d)
     r.priority = priority_of(job);
     r.requeueable = config_.preempt.has_value();
     r.family = j.trace.job_type;
+    if (config_.preempt && config_.preempt->migrate)
+        r.request = std::make_shared<const core::PendingJob>(queued(job));
     snap_.running.push_back(std::move(r));
     leave_queue(job);
     // The count is written when the core chose another than the trace's.

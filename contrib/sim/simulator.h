@@ -41,6 +41,7 @@ struct SimConfig {
     // the progress of its last checkpoint (one every `checkpoint_s` of its
     // run) and is back in the queue `restart_delay_s` later.
     std::optional<core::PreemptConfig> preempt;
+    bool migrate = false;  // with preempt: running jobs carry their request (core's rule 4)
     int64_t preempt_interval_s = 300;  // the plugin's accord_preempt_interval (its default); 0: at every event
     double checkpoint_s = 600;
     double restart_delay_s = 60;

@@ -94,12 +94,19 @@ static std::string ahead_text(const Decision &d)
 
 std::string explain_requeue(const Decision &d)
 {
+    const RequeueNote &note = *d.requeue;
+    std::string gain = "gain " + std::to_string(static_cast<long long>(note.gain_gpu_s)) + " GPU-s over restart cost " +
+                       std::to_string(static_cast<long long>(note.cost_gpu_s)) + " GPU-s";
+    if (note.move_gpus > 0) {
+        char speedup[32];
+        snprintf(speedup, sizeof(speedup), "%.2fx", note.move_speedup);
+        return "requeued by sched/accord to move to " + std::to_string(note.move_gpus) + " " + note.move_type +
+               " GPU(s): predicted speed-up " + speedup + ", " + gain;
+    }
     std::string jobs;
-    for (uint32_t id : d.requeue->for_jobs)
+    for (uint32_t id : note.for_jobs)
         jobs += (jobs.empty() ? "JobId=" : ",") + std::to_string(id);
-    return "requeued by sched/accord for " + jobs + ": predicted gain " +
-           std::to_string(static_cast<long long>(d.requeue->gain_gpu_s)) + " GPU-s over restart cost " +
-           std::to_string(static_cast<long long>(d.requeue->cost_gpu_s)) + " GPU-s";
+    return "requeued by sched/accord for " + jobs + ": predicted " + gain;
 }
 
 static std::string shared_gpu_text(const SharedGpu &g, const std::string &node)

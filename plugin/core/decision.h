@@ -36,9 +36,13 @@ struct AheadOfPriority {
 };
 
 // Why a running job is requeued: the higher-priority jobs that start on its
-// GPUs, and the predicted gain against the restart cost, in GPU-seconds.
+// GPUs, or the option it moves to (`move_gpus` > 0), and the predicted gain
+// against the restart cost, in GPU-seconds.
 struct RequeueNote {
     std::vector<uint32_t> for_jobs;
+    std::string move_type;
+    int move_gpus = 0;
+    double move_speedup = 0;  // its predicted rate there over its rate now
     double gain_gpu_s = 0;
     double cost_gpu_s = 0;
 };
@@ -85,7 +89,8 @@ std::string explain(const Decision &decision, const ClusterSnapshot &snapshot);
 // predicted loss of 2 nodes, learned model m.pt)"; "" for other starts.
 std::string sharing_text(const Decision &decision, const ClusterSnapshot &snapshot);
 
-// The line a requeued job gets: "requeued by sched/accord for JobId=N: ...".
+// The line a requeued job gets: "requeued by sched/accord for JobId=N: ...",
+// or "requeued by sched/accord to move to 4 a100 GPU(s): ...".
 std::string explain_requeue(const Decision &requeue);
 
 // The part of that line about the job's hints: "; hints: ..." with what was

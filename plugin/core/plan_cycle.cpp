@@ -13,7 +13,7 @@ CyclePlan plan_cycle(const ClusterSnapshot &snapshot, const SchedulerParams &par
         return schedule_cycle(snapshot, config, ranker);
     if (params.policy == CyclePolicy::Preempt && cadence.take(snapshot.now, params.preempt_interval_s))
         return preempt_cycle(snapshot, config, ranker, AllocConfig{},
-                             PreemptConfig{params.min_run_s, params.restart_cost_s});
+                             PreemptConfig{params.min_run_s, params.restart_cost_s, params.migrate});
     return allocator_cycle(snapshot, config, ranker);
 }
 

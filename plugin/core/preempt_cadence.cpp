@@ -2,9 +2,14 @@
 
 namespace accord::core {
 
+bool PreemptCadence::due(int64_t now, int64_t interval_s) const
+{
+    return !last_ || now < *last_ || now - *last_ >= interval_s;
+}
+
 bool PreemptCadence::take(int64_t now, int64_t interval_s)
 {
-    if (last_ && now >= *last_ && now - *last_ < interval_s)
+    if (!due(now, interval_s))
         return false;
     last_ = now;
     return true;

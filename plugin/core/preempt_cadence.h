@@ -21,6 +21,9 @@ public:
     // last that did. The first cycle always does, and so does one whose
     // clock went back (a stepped clock must not stop preemption for long).
     bool take(int64_t now, int64_t interval_s);
+    // Whether a cycle at `now` would consider them (take() without taking):
+    // the Slurm agent reads running jobs' requests only then.
+    bool due(int64_t now, int64_t interval_s) const;
     // When a cycle would next consider requeues; empty before the first. (An
     // event-driven caller, the simulator, wakes then: the plugin's cycles run
     // every few seconds anyway.)

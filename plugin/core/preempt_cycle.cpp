@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/allocator_cycle.h"
+#include "core/request_options.h"
 #include "core/requeue_bounds.h"
 #include "core/running_removed.h"
 
@@ -32,6 +33,9 @@ struct Movable {
     int gpus = 0;
     double rate = 0;
     std::vector<std::pair<int, int>> held;  // (node, its GPUs there), by node
+    std::vector<JobOption> options;         // what it holds, or with migration all its user allowed
+    int current = 0;                        // the option it holds
+    int target = -1;                        // the option it is requeued to move to (rule 4)
 };
 
 // Its GPUs, when of one type only and on schedulable nodes; else 0.
@@ -70,6 +74,23 @@ std::vector<std::pair<int, int>> held_on_nodes(const RunningJob &r, const std::s
     return held;
 }
 
+// With migration, every option its request allows, when the one it holds
+// is among them (the time-limit rule may leave it out).
+void offer_all_options(Movable &m, const RunningJob &r, const ClusterSnapshot &s, const GpuTypeRanker &ranker)
+{
+    std::vector<RequestOption> all = request_options(*r.request, s.nodes, ranker);
+    auto held = std::find_if(all.begin(), all.end(),
+                             [&](const RequestOption &o) { return o.request.type == m.type && o.gpus == m.gpus; });
+    if (held == all.end())
+        return;
+    bool may_spread = r.request->max_nodes > 1;
+    m.options.clear();
+    for (const auto &o : all)
+        m.options.push_back(JobOption{o.request.type, o.gpus, o.rate, may_spread ? o.rate : 0});
+    m.current = static_cast<int>(held - all.begin());
+    m.rate = held->rate;
+}
+
 std::vector<Movable> movable_jobs(const ClusterSnapshot &s, const GpuTypeRanker &ranker, const PreemptConfig &p)
 {
     std::vector<Movable> out;
@@ -86,9 +107,18 @@ std::vector<Movable> movable_jobs(const ClusterSnapshot &s, const GpuTypeRanker 
             continue;
         as_pending.family = r.family;
         auto speed = ranker.speed(as_pending, type);
-        if (speed && *speed > 0)
-            out.push_back(Movable{i, type, gpus, *speed * gpus * ranker.scaling(as_pending, type, gpus),
-                                  held_on_nodes(r, type)});
+        if (!speed || *speed <= 0)
+            continue;
+        Movable m;
+        m.running = i;
+        m.type = type;
+        m.gpus = gpus;
+        m.rate = *speed * gpus * ranker.scaling(as_pending, type, gpus);
+        m.held = held_on_nodes(r, type);
+        m.options = {JobOption{type, gpus, m.rate, r.usage.size() > 1 ? m.rate : 0}};
+        if (p.migrate && r.request)
+            offer_all_options(m, r, s, ranker);
+        out.push_back(std::move(m));
     }
     return out;
 }
@@ -101,12 +131,15 @@ class PreemptNodes {
 public:
     PreemptNodes(const ClusterSnapshot &s, const std::vector<Movable> &movable);
     const std::vector<AllocNode> &nodes() const { return nodes_; }
+    // The snapshot node of nodes()[place].
+    int node_of(size_t place) const { return node_of_.at(place); }
     // Where `node`'s GPUs of `type` are in nodes(); throws
     // std::out_of_range when it has none.
     size_t at(int node, const std::string &type) const;
 
 private:
     std::vector<AllocNode> nodes_;
+    std::vector<int> node_of_;   // parallel to nodes_
     std::vector<size_t> first_;  // per snapshot node, and one past: where its entries start in nodes_
 };
 
@@ -123,8 +156,10 @@ PreemptNodes::PreemptNodes(const ClusterSnapshot &s, const std::vector<Movable> 
     for (size_t n = 0; n < gpus.size(); n++) {
         first_.push_back(nodes_.size());
         for (const auto &[type, count] : gpus[n])
-            if (count > 0)
+            if (count > 0) {
                 nodes_.push_back(AllocNode{type, count});
+                node_of_.push_back(static_cast<int>(n));
+            }
     }
     first_.push_back(nodes_.size());
 }
@@ -143,8 +178,8 @@ AllocJob alloc_job(const Movable &m, const ClusterSnapshot &s, const PreemptNode
     const RunningJob &r = s.running[m.running];
     AllocJob a;
     a.id = r.job_id;
-    a.options = {JobOption{m.type, m.gpus, m.rate, r.usage.size() > 1 ? m.rate : 0}};
-    a.current = 0;
+    a.options = m.options;
+    a.current = m.current;
     a.attained_gpu_s = static_cast<double>(m.gpus) * static_cast<double>(s.now - r.start_time);
     a.held.reserve(r.usage.size());
     for (const auto &use : r.usage)
@@ -152,8 +187,54 @@ AllocJob alloc_job(const Movable &m, const ClusterSnapshot &s, const PreemptNode
     return a;
 }
 
+// How much longer a running job is expected to run: min(its time limit
+// left, its run so far) (heavy-tailed run times; preempt_cycle.h, rule 3).
+double expected_left(const RunningJob &r, int64_t now)
+{
+    return static_cast<double>(std::max<int64_t>(std::min(r.end_time - now, now - r.start_time), 0));
+}
+
+// The requeue of `m` for `note`'s reason.
+Decision requeue_decision(const Movable &m, const ClusterSnapshot &s, RequeueNote note)
+{
+    const RunningJob &r = s.running[m.running];
+    Decision d;
+    d.queue_index = m.running;
+    d.job_id = r.job_id;
+    d.verdict = Verdict::Requeue;
+    d.gpu_type = m.type;
+    d.placement = r.usage;
+    d.requeue = std::move(note);
+    return d;
+}
+
+// Rule 4: whether `m`, moved by the allocator to option `to`, is requeued
+// for it: the time it saves exceeds the restart cost, and its GPUs there
+// are free now or its own (a move must not wait on other requeues).
+bool worth_moving(const Movable &m, const AllocChoice &to, const ClusterSnapshot &s, const PreemptNodes &nodes,
+                  const PreemptConfig &p)
+{
+    double now = m.options[m.current].rate, there = m.options[to.option].rate;
+    double left = expected_left(s.running[m.running], s.now);
+    if (there <= now || left * (1 - now / there) <= static_cast<double>(p.restart_cost_s))
+        return false;
+    for (const auto &share : to.shares) {
+        int node = nodes.node_of(share.node);
+        const std::string &type = nodes.nodes()[share.node].gpu_type;
+        int room = s.nodes[node].free.gpus_of(type);
+        if (type == m.type)
+            for (const auto &[held_node, gpus] : m.held)
+                if (held_node == node)
+                    room += gpus;
+        if (share.gpus > room)
+            return false;
+    }
+    return true;
+}
+
 // The movable jobs the allocator, deciding for them and the queue
-// together, does not keep where they are.
+// together, does not keep where they are; those it moves that rule 4
+// requeues have their `target`.
 std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movable> &movable, const Cycle &c)
 {
     PreemptNodes nodes(s, movable);
@@ -166,9 +247,15 @@ std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movab
     jobs.insert(jobs.end(), queue.jobs.begin(), queue.jobs.end());
     std::vector<AllocChoice> choice = allocate(jobs, nodes.nodes(), c.alloc);
     std::vector<Movable> out;
-    for (size_t j = 0; j < movable.size(); j++)
-        if (choice[j].option != 0 || choice[j].shares != jobs[j].held)
-            out.push_back(movable[j]);
+    for (size_t j = 0; j < movable.size(); j++) {
+        if (choice[j].option == movable[j].current && choice[j].shares == jobs[j].held)
+            continue;
+        out.push_back(movable[j]);
+        int to = choice[j].option;
+        if (c.preempt.migrate && to >= 0 && to != movable[j].current &&
+            worth_moving(movable[j], choice[j], s, nodes, c.preempt))
+            out.back().target = to;
+    }
     return out;
 }
 
@@ -224,28 +311,21 @@ std::optional<Decision> requeue_of(const Movable &m, const ClusterSnapshot &s,
             note.for_jobs.push_back(d->job_id);
         }
     }
-    double wait_spared = static_cast<double>(std::min(r.end_time - s.now, s.now - r.start_time));
-    note.gain_gpu_s = std::min(taken, m.gpus) * std::max(wait_spared, 0.0);
+    note.gain_gpu_s = std::min(taken, m.gpus) * expected_left(r, s.now);
     note.cost_gpu_s = static_cast<double>(m.gpus) * static_cast<double>(p.restart_cost_s);
     if (taken == 0 || note.gain_gpu_s <= note.cost_gpu_s)
         return std::nullopt;
-    Decision d;
-    d.queue_index = m.running;
-    d.job_id = r.job_id;
-    d.verdict = Verdict::Requeue;
-    d.gpu_type = m.type;
-    d.placement = r.usage;
-    d.requeue = std::move(note);
-    return d;
+    return requeue_decision(m, s, std::move(note));
 }
 
-// Whether any displaced job could pass the requeue test at all; if none
-// can, every round would drop them all (core/requeue_bounds.h).
+// Whether any displaced job not moving (rule 4) could pass the requeue test
+// at all; if none can, every round would drop them all
+// (core/requeue_bounds.h).
 bool any_could_be_requeued(const std::vector<Movable> &requeued, const ClusterSnapshot &s,
                            const CycleConfig &config, const PreemptConfig &p)
 {
     return std::any_of(requeued.begin(), requeued.end(), [&](const Movable &m) {
-        return could_be_requeued(s.running[m.running], s, config, p);
+        return m.target < 0 && could_be_requeued(s.running[m.running], s, config, p);
     });
 }
 
@@ -260,25 +340,49 @@ double lowest_priority(const std::vector<Movable> &requeued, const ClusterSnapsh
 }
 
 // The running jobs the allocator would displace and that could pass the
-// requeue test; empty when no round is worth planning.
+// requeue test, and those rule 4 moves; empty when no round is worth planning.
 std::vector<Movable> requeue_candidates(const ClusterSnapshot &s, const Cycle &c)
 {
     std::vector<Movable> movable = movable_jobs(s, c.ranker, c.preempt);
     std::vector<Movable> requeued = movable.empty() ? movable : displaced(s, movable, c);
     if (!any_could_be_requeued(requeued, s, c.config, c.preempt))
-        requeued.clear();
+        requeued.erase(std::remove_if(requeued.begin(), requeued.end(), [](const Movable &m) { return m.target < 0; }),
+                       requeued.end());
     return requeued;
+}
+
+// Rule 4's requeue of `m`, moving to its `target`.
+Decision move_of(const Movable &m, const ClusterSnapshot &s, const PreemptConfig &p)
+{
+    const JobOption &to = m.options[m.target];
+    double speedup = to.rate / m.options[m.current].rate;
+    RequeueNote note;
+    note.move_type = to.gpu_type;
+    note.move_gpus = to.gpus;
+    note.move_speedup = speedup;
+    note.gain_gpu_s = m.gpus * expected_left(s.running[m.running], s.now) * (1 - 1 / speedup);
+    note.cost_gpu_s = static_cast<double>(m.gpus) * static_cast<double>(p.restart_cost_s);
+    return requeue_decision(m, s, std::move(note));
 }
 
 // A round plans only the records that can change its requeue test; when
 // every displaced job passes it, that plan is the cycle's and is planned
-// whole if it was not.
-CyclePlan settle_requeues(ClusterSnapshot &snapshot, std::vector<Movable> requeued, const Cycle &c)
+// whole if it was not. Jobs moving to another option (rule 4) are requeued
+// in every round: they need no one else's start.
+CyclePlan settle_requeues(ClusterSnapshot &snapshot, std::vector<Movable> candidates, const Cycle &c)
 {
     const ClusterSnapshot &s = snapshot;
+    std::vector<Movable> requeued, moving;
+    for (auto &m : candidates)
+        (m.target >= 0 ? moving : requeued).push_back(std::move(m));
     size_t considered = std::min(c.config.max_jobs, s.queue.size());
-    while (!requeued.empty()) {
-        CyclePlan plan = round_plan(snapshot, requeued, c, lowest_priority(requeued, s));
+    while (!requeued.empty() || !moving.empty()) {
+        std::vector<Movable> gone = moving;
+        gone.insert(gone.end(), requeued.begin(), requeued.end());
+        std::optional<double> plan_above;
+        if (!requeued.empty())
+            plan_above = lowest_priority(requeued, s);
+        CyclePlan plan = round_plan(snapshot, gone, c, plan_above);
         std::vector<const Decision *> starts = starts_of(plan);
         std::vector<Movable> kept;
         std::vector<Decision> requeues;
@@ -289,7 +393,11 @@ CyclePlan settle_requeues(ClusterSnapshot &snapshot, std::vector<Movable> requeu
             }
         if (kept.size() == requeued.size()) {
             if (plan.considered < considered)
-                plan = round_plan(snapshot, requeued, c, std::nullopt);
+                plan = round_plan(snapshot, gone, c, std::nullopt);
+            for (const auto &m : moving)
+                requeues.push_back(move_of(m, s, c.preempt));
+            std::sort(requeues.begin(), requeues.end(),
+                      [](const Decision &a, const Decision &b) { return a.queue_index < b.queue_index; });
             plan.requeues = std::move(requeues);
             return plan;
         }

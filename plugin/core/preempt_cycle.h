@@ -20,7 +20,14 @@
 //     t more; the limit bounds it); cost = its GPUs x `restart_cost_s` (the
 //     progress lost since its last checkpoint plus its start-up). The
 //     pipeline is planned again without the jobs that fail, until none does.
-// The plan's `requeues` are then applied before its starts.
+//  4. Migration (PreemptConfig::migrate; only jobs that carry their request,
+//     RunningJob::request): a movable job then has every option its user
+//     allowed, not only what it holds. One the allocator moves to another
+//     option is requeued for itself when its new GPUs are free now (or its
+//     own) and the time it saves, min(its time-limit left, its run so far)
+//     x (1 - rate now / rate there), exceeds `restart_cost_s`; it starts
+//     again from its request as submitted, as any requeued job.
+// The plan's `requeues` (by running index) are then applied before its starts.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +40,7 @@ namespace accord::core {
 struct PreemptConfig {
     int64_t min_run_s = 600;       // a job runs at least this long before it may be requeued
     int64_t restart_cost_s = 300;  // what a requeue costs the job, in seconds of its GPUs
+    bool migrate = false;          // rule 4: move jobs to a better option by requeue
 };
 
 CyclePlan preempt_cycle(const ClusterSnapshot &snapshot, const CycleConfig &config, const GpuTypeRanker &ranker,

@@ -49,6 +49,7 @@ const IntKey kIntKeys[] = {
     {"accord_min_run", 0, 7 * 24 * 3600},
     {"accord_restart_cost", 0, 24 * 3600},
     {"accord_preempt_interval", 0, 24 * 3600},
+    {"accord_migrate", 0, 1},
 };
 
 void set_int(SchedulerParams &p, const std::string &key, long value)
@@ -67,6 +68,8 @@ void set_int(SchedulerParams &p, const std::string &key, long value)
         p.restart_cost_s = value;
     else if (key == "accord_preempt_interval")
         p.preempt_interval_s = value;
+    else if (key == "accord_migrate")
+        p.migrate = value != 0;
 }
 
 std::string bad_value(const std::string &key, const std::string &value, const std::string &range)
@@ -127,7 +130,7 @@ void parse_accord_key(SchedulerParams &p, const std::string &key, const std::str
                      " (known: accord_interval, accord_max_jobs, accord_reserve_depth, "
                      "accord_debug, accord_gpu_speed, accord_policy, accord_model, accord_topology, "
                      "accord_fairness, accord_explore, accord_min_run, accord_restart_cost, "
-                     "accord_preempt_interval); ignored");
+                     "accord_preempt_interval, accord_migrate); ignored");
 }
 
 }  // namespace

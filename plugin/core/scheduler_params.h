@@ -35,6 +35,10 @@ struct SchedulerParams {
     // (core::PreemptConfig, whose defaults they are).
     int64_t min_run_s = 600;
     int64_t restart_cost_s = 300;
+    // accord_migrate=1: accord_policy=preempt also requeues a running job to
+    // move it to a better configuration its user allowed (core/preempt_cycle.h
+    // rule 4). Off by default: measured in docs/benchmarks.md.
+    bool migrate = false;
     // accord_preempt_interval: requeues are considered at most this often
     // (core/preempt_cadence.h); 0 = every cycle. 300 s (the default restart
     // cost) by default: measured in docs/benchmarks.md, issue 3.

@@ -76,6 +76,8 @@ struct NodeUsage {
     Resources used;
 };
 
+struct PendingJob;
+
 struct RunningJob {
     uint32_t job_id = 0;
     int64_t end_time = 0;  // when its time limit ends
@@ -86,6 +88,10 @@ struct RunningJob {
     double priority = 0;       // the shell's job priority, higher first (as PendingJob::priority)
     bool requeueable = false;  // its user allows a requeue (Slurm's --requeue / JobRequeue)
     std::string family;        // model family, "" if unknown (rates its GPUs as a pending job's)
+    // What it asked for, as a pending job (its request as submitted, its
+    // hints): with PreemptConfig::migrate the preemptive cycle may move it
+    // to another of its options; null, it can only keep what it holds.
+    std::shared_ptr<const PendingJob> request;
 };
 
 // GPUs of one more type a request names beside its first

@@ -112,7 +112,9 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
         time_t now = time(nullptr);
         requeued.keep_held(finish_unfinished_requeues());
         requeued.release(now);
-        snap = take_snapshot(now, params.max_jobs, topologies);
+        bool moves_considered = params.policy == core::CyclePolicy::Preempt && params.migrate &&
+                                cadence.due(now, params.preempt_interval_s);
+        snap = take_snapshot(now, params.max_jobs, topologies, moves_considered);
     });
     rec.time = snap.cluster.now;
 

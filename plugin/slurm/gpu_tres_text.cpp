@@ -1,5 +1,6 @@
 #include "slurm/gpu_tres_text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 #include <vector>
@@ -72,6 +73,33 @@ std::string with_gpu_count(const std::string &tres, int count)
         item = item.substr(0, type_end) + ":" + number;
     }
     return joined(items, ",");
+}
+
+bool has_untyped_gpu(const std::string &tres)
+{
+    std::vector<std::string> items = items_of(tres);
+    return std::any_of(items.begin(), items.end(), is_untyped_gpu_item);
+}
+
+std::optional<int> first_gpu_count(const std::string &tres)
+{
+    for (const auto &item : items_of(tres)) {
+        if (!is_gpu_item(item))
+            continue;
+        std::vector<std::string> fields;  // gres, gpu[, TYPE][, COUNT]
+        std::stringstream in(item);
+        for (std::string f; std::getline(in, f, ':');)
+            fields.push_back(f);
+        bool typed = !is_untyped_gpu_item(item);
+        if (fields.size() == (typed ? 3u : 2u))
+            return 1;
+        const std::string &count = fields.back();
+        if (fields.size() != (typed ? 4u : 3u) || count.empty() || count.size() > 6 ||
+            !std::all_of(count.begin(), count.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+            return std::nullopt;
+        return std::stoi(count);
+    }
+    return std::nullopt;
 }
 
 std::string gpu_items_text(const std::string &tres, const std::string &unit)

@@ -70,15 +70,6 @@ std::optional<core::GpuRequestForms> forms_in(const job_record_t *job, const cha
     return forms;
 }
 
-std::optional<core::RewriteRecord> record_of(const job_record_t *job)
-{
-    auto submitted = forms_in(job, kSubmittedVar);
-    auto chosen = forms_in(job, kChosenVar);
-    if (!submitted || !chosen)
-        return std::nullopt;
-    return core::RewriteRecord{*submitted, *chosen};
-}
-
 void remove_record(job_record_t *job)
 {
     remove_entry(job, kSubmittedVar);
@@ -87,7 +78,7 @@ void remove_record(job_record_t *job)
 
 void restore_submitted_request(job_record_t *job)
 {
-    auto record = record_of(job);
+    auto record = rewrite_record(job);
     if (!record)
         return;
     GpuRewrite back(job, record->submitted, job->user_id);
@@ -108,6 +99,16 @@ void restore_submitted_request(job_record_t *job)
 
 }  // namespace
 
+std::optional<core::RewriteRecord> rewrite_record(const job_record_t *job)
+{
+    auto submitted = forms_in(job, kSubmittedVar);
+    auto chosen = forms_in(job, kChosenVar);
+    if (!submitted || !chosen)
+        return std::nullopt;
+    return core::RewriteRecord{*submitted, *chosen};
+}
+
+
 void keep_rewrite_record(job_record_t *job, const core::RewriteRecord &record)
 {
     set_entry(job, kSubmittedVar, core::encode_forms(record.submitted));
@@ -118,7 +119,7 @@ bool submitted_request_due(const job_record_t *job)
 {
     if (!IS_JOB_PENDING(job) || IS_JOB_COMPLETING(job) || !job->details)
         return false;
-    auto record = record_of(job);
+    auto record = rewrite_record(job);
     return record && core::back_to_submitted(*record, job_forms(job));
 }
 

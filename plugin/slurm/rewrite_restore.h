@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/rewrite_record.h"
@@ -16,6 +17,9 @@ namespace accord::slurm {
 
 // Keeps with the job what a rewrite made of its request. Job write lock.
 void keep_rewrite_record(job_record_t *job, const core::RewriteRecord &record);
+
+// What the last rewrite of the job's request kept, if any. Job read lock.
+std::optional<core::RewriteRecord> rewrite_record(const job_record_t *job);
 
 // Whether the job, pending and done with any earlier run, is to get its
 // submitted request back before it is planned. Job read lock.

@@ -1,12 +1,15 @@
 #include "slurm/slurm_snapshot.h"
 
 #include <algorithm>
+#include <memory>
 
 #include "core/node_list.h"
 #include "slurm/accounting_limits.h"
 #include "slurm/deferred_starts.h"
+#include "slurm/gpu_tres_text.h"
 #include "slurm/rewrite_restore.h"
 #include "slurm/slurm_gpus.h"
+#include "slurm/slurm_gres_rewrite.h"
 #include "slurm/slurm_headers.h"
 #include "slurm/slurm_hints.h"
 #include "slurm/slurm_shards.h"
@@ -270,6 +273,73 @@ bool to_pending(job_queue_rec_t *rec, time_t now, const std::vector<int> &cluste
     return p.array_tasks > 0;
 }
 
+// The GPU request the job's user submitted: the job's own, or, while it
+// runs with a request Accord rewrote (slurm/rewrite_restore.h), that one
+// with the submitted type (none, when untyped) and count.
+core::GpuRequest submitted_gpus(job_record_t *job)
+{
+    core::GpuRequest gpus = job_gpu_request(job);
+    auto record = rewrite_record(job);
+    if (!record || job_forms(job) != record->chosen)
+        return gpus;
+    const core::GpuRequestForms &f = record->submitted;
+    if (has_untyped_gpu(f.per_job) || has_untyped_gpu(f.per_node) || has_untyped_gpu(f.per_socket) ||
+        has_untyped_gpu(f.per_task))
+        gpus.type.clear();
+    if (gpus.per_node > 0)
+        gpus.per_node = first_gpu_count(f.per_node).value_or(gpus.per_node);
+    if (gpus.per_job > 0)
+        gpus.per_job = first_gpu_count(f.per_job).value_or(gpus.per_job);
+    return gpus;
+}
+
+// What a running job asked for, as the queue's records are read: its
+// request as submitted, its hints, the nodes it may use (core::RunningJob::
+// request, which accord_migrate reads). Null when they cannot be read.
+std::shared_ptr<const core::PendingJob> request_of_running(job_record_t *job, time_t now,
+                                                           const std::vector<int> &cluster_index,
+                                                           const std::vector<core::Node> &nodes,
+                                                           core::NodeListPool &node_lists)
+{
+    part_record_t *part = job->part_ptr;
+    if (!part || !job->details)
+        return nullptr;
+    // allowed_nodes() sets the features a pending job is matched by; a
+    // running job keeps those it was started with.
+    char *features_use = job->details->features_use;
+    List feature_list_use = job->details->feature_list_use;
+    bitstr_t *allowed = allowed_nodes(job, part, now);
+    job->details->features_use = features_use;
+    job->details->feature_list_use = feature_list_use;
+    if (!allowed)
+        return nullptr;
+    auto p = std::make_shared<core::PendingJob>();
+    p->job_id = job->job_id;
+    p->priority = job->priority;
+    p->partition = part->name;
+    p->time_limit_s = time_limit_seconds(job, part);
+    p->min_nodes = std::max<int>(job->details->min_nodes, 1);
+    p->max_nodes = job->details->max_nodes ? static_cast<int>(job->details->max_nodes) : node_record_count;
+    set_cpus_and_memory(*p, job->details);
+    p->gpus = submitted_gpus(job);
+    p->exclusive = !job->details->share_res || (job->details->whole_node & WHOLE_NODE_REQUIRED);
+    p->allowed_nodes = node_lists.list_of(to_cluster(allowed, cluster_index));
+    p->required_nodes = to_cluster(job->details->req_node_bitmap, cluster_index);
+    FREE_NULL_BITMAP(allowed);
+    read_hints(job, nodes, *p);
+    return p;
+}
+
+void add_running_requests(SlurmSnapshot &snap, const std::vector<int> &cluster_index, time_t now)
+{
+    core::NodeListPool node_lists;
+    for (auto &run : snap.cluster.running) {
+        job_record_t *job = run.requeueable ? find_job_record(run.job_id) : nullptr;
+        if (job)
+            run.request = request_of_running(job, now, cluster_index, snap.cluster.nodes, node_lists);
+    }
+}
+
 void add_queue(SlurmSnapshot &snap, const std::vector<int> &cluster_index, time_t now, size_t max_jobs)
 {
     List queue = build_job_queue(true, false);
@@ -292,11 +362,13 @@ void add_queue(SlurmSnapshot &snap, const std::vector<int> &cluster_index, time_
 
 }  // namespace
 
-SlurmSnapshot take_snapshot(time_t now, size_t max_jobs, NodeTopologies &topologies)
+SlurmSnapshot take_snapshot(time_t now, size_t max_jobs, NodeTopologies &topologies, bool running_requests)
 {
     SlurmSnapshot snap;
     snap.cluster.now = now;
     std::vector<int> cluster_index = add_nodes(snap, topologies);
+    if (running_requests)
+        add_running_requests(snap, cluster_index, now);
     add_queue(snap, cluster_index, now, max_jobs);
     return snap;
 }

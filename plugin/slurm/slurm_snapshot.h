@@ -28,7 +28,9 @@ struct SlurmSnapshot {
     std::vector<uint32_t> restores;
 };
 
-// Nodes with a topology in `topologies` also get their GPUs by index.
-SlurmSnapshot take_snapshot(time_t now, size_t max_jobs, NodeTopologies &topologies);
+// Nodes with a topology in `topologies` also get their GPUs by index; with
+// `running_requests` (accord_migrate), running jobs that allow a requeue
+// also get their request (core::RunningJob::request).
+SlurmSnapshot take_snapshot(time_t now, size_t max_jobs, NodeTopologies &topologies, bool running_requests);
 
 }  // namespace accord::slurm

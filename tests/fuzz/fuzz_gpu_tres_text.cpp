@@ -11,5 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     std::string type = cut == std::string::npos ? "a100" : text.substr(cut + 1);
     accord::slurm::with_gpu_type(tres, type);
     accord::slurm::gpu_items_text(tres, "/node");
+    accord::slurm::has_untyped_gpu(tres);
+    accord::slurm::first_gpu_count(tres);
     return 0;
 }

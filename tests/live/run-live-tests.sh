@@ -139,9 +139,11 @@ if selected t_faults; then
     faults_unmount_state
 fi
 
-# Preemption by requeue, with a short minimum run, restart cost and interval.
+# Preemption by requeue, with a short minimum run, restart cost and
+# interval, and moves to a better configuration.
 run_phase "cluster with accord_policy=preempt" \
-    "$PARAMS,accord_policy=preempt,accord_min_run=5,accord_restart_cost=1,accord_preempt_interval=60" "" t_preempt
+    "$PARAMS,accord_policy=preempt,accord_min_run=5,accord_restart_cost=1,accord_preempt_interval=60,accord_migrate=1" \
+    "" t_preempt
 
 # Bad parameters, then a reconfigure; the last test stops slurmctld.
 run_phase "cluster with bad parameters" \

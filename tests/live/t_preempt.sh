@@ -1,5 +1,5 @@
 # accord_policy=preempt (run-live-tests.sh: accord_min_run=5,
-# accord_restart_cost=1, accord_preempt_interval=60): a requeue-able job
+# accord_restart_cost=1, accord_preempt_interval=60, accord_migrate=1): a requeue-able job
 # holding a node's a100 GPUs is requeued for a higher-priority job, which
 # then starts there (in a cycle that considers requeues); the requeued
 # job runs again within seconds (not after Slurm's 121 s credential delay),
@@ -49,4 +49,30 @@ test_requeue_for_a_higher_priority_job() {
         "RUNNING 1"
     check "the job behind it waits" equals "$(job_field "$blocked" JobState)" PENDING
     check "one requeue line in all" equals "$(grep -c 'requeued by sched/accord' "$log")" 1
+}
+
+# accord_migrate: a typeless gpu:4 job that could only start on a t4 node
+# (the a100 and v100 nodes busy) is requeued to move to the a100 node once
+# it frees, and runs there, its request rewritten again from gpu:4.
+test_running_job_moves_to_a_faster_type() {
+    local a1 a2 v1 v2 mover log=$CLUSTER_DIR/log/slurmctld.log
+    a1=$(submit --no-requeue -w a100-1 --gres=gpu:a100:8 -t 10 --wrap 'sleep 600')
+    a2=$(submit --no-requeue -w a100-2 --gres=gpu:a100:8 -t 10 --wrap 'sleep 600')
+    v1=$(submit --no-requeue -w v100-1 --gres=gpu:v100:4 -t 10 --wrap 'sleep 600')
+    v2=$(submit --no-requeue -w v100-2 --gres=gpu:v100:4 -t 10 --wrap 'sleep 600')
+    for j in "$a1" "$a2" "$v1" "$v2"; do wait_state "$j" RUNNING || true; done
+    mover=$(requeue_recording_job --requeue --gres=gpu:4)
+    check "the typeless job starts on a t4 node" wait_state "$mover" RUNNING
+    check "rewritten to t4" equals "$(job_field "$mover" TresPerNode)" gres:gpu:t4:4
+    scancel "$a1"
+    check "once an a100 node frees, it is requeued to move there" wait_until 90 grep -qF \
+        "JobId=$mover requeued by sched/accord to move to 4 a100 GPU(s): predicted speed-up 3.00x" "$log"
+    check "it runs again soon after" wait_state "$mover" RUNNING 60
+    check "on the a100 node" equals "$(job_field "$mover" NodeList)" a100-1
+    check "chosen again from its request as submitted" contains "$(job_comment "$mover")" \
+        "requested gpu:4/node -> chose gpu:a100:4/node"
+    check "it ran twice, the second time as a restart" equals \
+        "$(grep "^$mover " "$PREEMPT_RAN" | tr '\n' ' ')" "$mover 0 $mover 1 "
+    check "the jobs that did not allow a requeue were left alone" equals \
+        "$(job_field "$a2" JobState) $(job_field "$v1" JobState) $(job_field "$v2" JobState)" "RUNNING RUNNING RUNNING"
 }

@@ -7,7 +7,9 @@
 
 #include "slurm/gpu_tres_text.h"
 
+using accord::slurm::first_gpu_count;
 using accord::slurm::gpu_items_text;
+using accord::slurm::has_untyped_gpu;
 using accord::slurm::with_gpu_count;
 using accord::slurm::with_gpu_type;
 
@@ -79,6 +81,27 @@ static void text_of_string_without_gpu_is_empty(void **)
     assert_string_equal(gpu_items_text("gres:shard:1", "/node").c_str(), "");
 }
 
+static void untyped_gpu_items_are_found(void **)
+{
+    assert_true(has_untyped_gpu("gres:gpu:2"));
+    assert_true(has_untyped_gpu("gres:shard:1,gres:gpu"));
+    assert_false(has_untyped_gpu("gres:gpu:a100:2"));
+    assert_false(has_untyped_gpu("gres:gpuish:2,gres:shard:1"));
+    assert_false(has_untyped_gpu(""));
+}
+
+static void first_gpu_count_is_read(void **)
+{
+    assert_int_equal(first_gpu_count("gres:gpu:4").value_or(-1), 4);
+    assert_int_equal(first_gpu_count("gres:shard:2,gres:gpu:a100:8").value_or(-1), 8);
+    assert_int_equal(first_gpu_count("gres:gpu").value_or(-1), 1);
+    assert_int_equal(first_gpu_count("gres:gpu:a100").value_or(-1), 1);
+    assert_false(first_gpu_count("gres:shard:2").has_value());
+    assert_false(first_gpu_count("gres:gpu:a100:2k").has_value());
+    assert_false(first_gpu_count("gres:gpu:a100:1:2").has_value());
+    assert_false(first_gpu_count("gres:gpu:a100:9999999").has_value());
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -94,6 +117,8 @@ int main(void)
         cmocka_unit_test(count_with_suffix_is_a_count),
         cmocka_unit_test(text_shows_gpu_items_with_their_unit),
         cmocka_unit_test(text_of_string_without_gpu_is_empty),
+        cmocka_unit_test(untyped_gpu_items_are_found),
+        cmocka_unit_test(first_gpu_count_is_read),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

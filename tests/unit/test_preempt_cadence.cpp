@@ -12,6 +12,18 @@ static void first_cycle_considers_requeues(void **)
     assert_true(cadence.take(1000, 300));
 }
 
+static void due_says_what_take_would_without_taking(void **)
+{
+    PreemptCadence cadence;
+    assert_true(cadence.due(1000, 300));
+    assert_true(cadence.due(1000, 300));
+    assert_true(cadence.take(1000, 300));
+    assert_false(cadence.due(1299, 300));
+    assert_true(cadence.due(1300, 300));
+    assert_true(cadence.due(999, 300));  // the clock went back
+    assert_false(cadence.take(1299, 300));
+}
+
 static void next_one_only_after_the_interval(void **)
 {
     PreemptCadence cadence;
@@ -54,6 +66,7 @@ int main()
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(first_cycle_considers_requeues),
         cmocka_unit_test(next_one_only_after_the_interval),
+        cmocka_unit_test(due_says_what_take_would_without_taking),
         cmocka_unit_test(next_due_is_the_last_plus_the_interval),
         cmocka_unit_test(interval_zero_is_every_cycle),
         cmocka_unit_test(clock_gone_back_considers_requeues),

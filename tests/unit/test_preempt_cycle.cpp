@@ -1,10 +1,12 @@
 // Unit tests for core/preempt_cycle: which running jobs the allocator may
 // displace and when a displaced job is requeued (requeue-able only, after
 // its minimum run, for a higher-priority job only, gain above the restart
-// cost), and the starts planned on its GPUs.
+// cost), the starts planned on its GPUs, and moving a job to a better
+// configuration by requeue (rule 4).
 #include "cmocka_cpp.h"
 
 #include <map>
+#include <memory>
 #include <string>
 
 #include "core/decision.h"
@@ -181,6 +183,93 @@ static void gain_counts_the_gpus_taken_of_its_gpus(void **)
     assert_int_equal(plan.starts, 1);
 }
 
+// Rule 4: job 70 holds a t4 node for a typeless gpu:4 request (requeue-able,
+// an hour run, an hour and a half to its limit); the a100 node is free.
+static SnapshotBuilder slow_type_held(bool carries_request)
+{
+    SnapshotBuilder b;
+    b.add_node("a100-1", 64, 512000, {{"a100", 4}});
+    b.add_node("t4-1", 32, 256000, {{"t4", 4}});
+    RunningJob &mover = b.add_running(70, b.now() + 5400, "t4-1", res(4, 4000, {{"t4", 4}}));
+    mover.start_time = b.now() - 3600;
+    mover.requeueable = true;
+    if (carries_request) {
+        b.add_pending(70, 4, {"", 4, 0}, 3 * 3600);
+        mover.request = std::make_shared<const accord::core::PendingJob>(b.pending(0));
+        b.snapshot().queue.clear();
+    }
+    return b;
+}
+
+static PreemptConfig migrating(int64_t restart_cost_s = 300)
+{
+    PreemptConfig p;
+    p.migrate = true;
+    p.restart_cost_s = restart_cost_s;
+    return p;
+}
+
+static void job_moves_to_a_faster_free_type(void **)
+{
+    CyclePlan plan = run(slow_type_held(true), migrating());
+    assert_int_equal(plan.requeues.size(), 1);
+    const Decision &r = plan.requeues[0];
+    assert_int_equal(r.job_id, 70);
+    assert_int_equal(r.requeue->for_jobs.size(), 0);
+    assert_string_equal(r.requeue->move_type.c_str(), "a100");
+    assert_int_equal(r.requeue->move_gpus, 4);
+    // 4 GPUs x min(5400, 3600) s x (1 - 1/3) saved, against 4 x 300.
+    assert_string_equal(accord::core::explain_requeue(r).c_str(),
+                        "requeued by sched/accord to move to 4 a100 GPU(s): predicted speed-up 3.00x, "
+                        "gain 9600 GPU-s over restart cost 1200 GPU-s");
+}
+
+static void job_stays_without_migration_or_its_request(void **)
+{
+    assert_nothing_happens(run(slow_type_held(true)));
+    assert_nothing_happens(run(slow_type_held(false), migrating()));
+}
+
+// accord_migrate reaches the preemptive cycle.
+static void plan_cycle_moves_jobs_with_accord_migrate(void **)
+{
+    SnapshotBuilder b = slow_type_held(true);
+    SpeedTableRanker ranker(kSpeeds);
+    accord::core::SchedulerParams params;
+    params.policy = accord::core::CyclePolicy::Preempt;
+    params.preempt_interval_s = 0;
+    PreemptCadence cadence;
+    assert_int_equal(plan_cycle(b.get(), params, ranker, cadence).requeues.size(), 0);
+    params.migrate = true;
+    assert_int_equal(plan_cycle(b.get(), params, ranker, cadence).requeues.size(), 1);
+}
+
+static void move_saving_less_than_the_restart_cost_is_not_made(void **)
+{
+    assert_int_equal(run(slow_type_held(true), migrating(2399)).requeues.size(), 1);
+    assert_nothing_happens(run(slow_type_held(true), migrating(2401)));
+}
+
+// The a100 GPUs are held by job 80, of a family as fast on a t4 (input
+// bound), which the allocator swaps with job 70: job 70's move would wait
+// on job 80's requeue, so it is not made (job 80 is displaced, and
+// requeued for no higher-priority start).
+static void move_onto_gpus_not_free_now_is_not_made(void **)
+{
+    SnapshotBuilder b = slow_type_held(true);
+    RunningJob &other = b.add_running(80, b.now() + 5400, "a100-1", res(4, 4000, {{"a100", 4}}));
+    other.start_time = b.now() - 3600;
+    other.requeueable = true;
+    other.family = "input-bound";
+    PendingJob &asked = b.add_pending(80, 4, {"", 4, 0}, 3 * 3600);
+    asked.family = "input-bound";
+    other.request = std::make_shared<const accord::core::PendingJob>(asked);
+    b.snapshot().queue.clear();
+    accord::core::FamilySpeedRanker ranker({{"input-bound", {{"a100", 1}, {"t4", 1}}}}, kSpeeds);
+    CyclePlan plan = preempt_cycle(b.get(), CycleConfig{}, ranker, AllocConfig{}, migrating());
+    assert_int_equal(plan.requeues.size(), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -193,6 +282,11 @@ int main(void)
         cmocka_unit_test(lower_priority_job_never_displaces),
         cmocka_unit_test(no_requeue_when_the_job_fits_anyway),
         cmocka_unit_test(gain_counts_the_gpus_taken_of_its_gpus),
+        cmocka_unit_test(job_moves_to_a_faster_free_type),
+        cmocka_unit_test(job_stays_without_migration_or_its_request),
+        cmocka_unit_test(plan_cycle_moves_jobs_with_accord_migrate),
+        cmocka_unit_test(move_saving_less_than_the_restart_cost_is_not_made),
+        cmocka_unit_test(move_onto_gpus_not_free_now_is_not_made),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

@@ -414,7 +414,8 @@ static void unknown_key_error_lists_the_preempt_keys(void **)
     assert_int_equal(errors.size(), 1);
     assert_contains(errors[0], "accord_min_run,");
     assert_contains(errors[0], "accord_restart_cost,");
-    assert_contains(errors[0], "accord_preempt_interval)");
+    assert_contains(errors[0], "accord_preempt_interval,");
+    assert_contains(errors[0], "accord_migrate)");
 }
 
 static void preempt_interval_bounds(void **)
@@ -427,6 +428,16 @@ static void preempt_interval_bounds(void **)
     for (const char *text : {"accord_preempt_interval=-1", "accord_preempt_interval=86401",
                              "accord_preempt_interval=5m", "accord_preempt_interval"})
         assert_int_equal(parse_one_error(text, "accord_preempt_interval", range).preempt_interval_s, 300);
+}
+
+static void migrate_is_off_unless_set_to_one(void **)
+{
+    const char range[] = "[0, 1]";
+    assert_false(SchedulerParams{}.migrate);
+    assert_true(parse_ok("accord_policy=preempt,accord_migrate=1").migrate);
+    assert_false(parse_ok("accord_migrate=0").migrate);
+    for (const char *text : {"accord_migrate=2", "accord_migrate=yes", "accord_migrate"})
+        assert_false(parse_one_error(text, "accord_migrate", range).migrate);
 }
 
 // ---- accord_model --------------------------------------------------------------------
@@ -594,6 +605,7 @@ int main(void)
         cmocka_unit_test(bad_min_run_keeps_the_policy_and_cost),
         cmocka_unit_test(unknown_key_error_lists_the_preempt_keys),
         cmocka_unit_test(preempt_interval_bounds),
+        cmocka_unit_test(migrate_is_off_unless_set_to_one),
         cmocka_unit_test(model_absolute_path_taken),
         cmocka_unit_test(model_relative_empty_or_long_path_rejected),
         cmocka_unit_test(topology_absolute_dir_taken),
