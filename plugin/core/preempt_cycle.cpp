@@ -208,15 +208,31 @@ Decision requeue_decision(const Movable &m, const ClusterSnapshot &s, RequeueNot
     return d;
 }
 
+// Whether the job may run on these nodes: all among those it may use, its
+// required ones among them. (The allocator pools each type's GPUs over
+// every node; a move it would be started elsewhere from is not made.)
+bool may_run_on(const PendingJob &asked, const std::vector<int> &on)
+{
+    auto has = [](const std::vector<int> &nodes, int n) { return std::find(nodes.begin(), nodes.end(), n) != nodes.end(); };
+    return std::all_of(on.begin(), on.end(), [&](int n) { return has(asked.allowed_nodes, n); }) &&
+           std::all_of(asked.required_nodes.begin(), asked.required_nodes.end(), [&](int n) { return has(on, n); });
+}
+
 // Rule 4: whether `m`, moved by the allocator to option `to`, is requeued
-// for it: the time it saves exceeds the restart cost, and its GPUs there
-// are free now or its own (a move must not wait on other requeues).
+// for it: the time it saves exceeds the restart cost, its GPUs there are
+// on nodes it may use and free now or its own (a move must not wait on
+// other requeues).
 bool worth_moving(const Movable &m, const AllocChoice &to, const ClusterSnapshot &s, const PreemptNodes &nodes,
                   const PreemptConfig &p)
 {
     double now = m.options[m.current].rate, there = m.options[to.option].rate;
     double left = expected_left(s.running[m.running], s.now);
     if (there <= now || left * (1 - now / there) <= static_cast<double>(p.restart_cost_s))
+        return false;
+    std::vector<int> on;
+    for (const auto &share : to.shares)
+        on.push_back(nodes.node_of(share.node));
+    if (!may_run_on(*s.running[m.running].request, on))
         return false;
     for (const auto &share : to.shares) {
         int node = nodes.node_of(share.node);

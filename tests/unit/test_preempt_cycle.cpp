@@ -230,6 +230,22 @@ static void job_stays_without_migration_or_its_request(void **)
     assert_nothing_happens(run(slow_type_held(false), migrating()));
 }
 
+// A job pinned to its t4 node (--nodelist), or whose partition lacks the
+// a100 node, would start on a t4 again: it is not moved.
+static void move_off_the_nodes_it_may_use_is_not_made(void **)
+{
+    SnapshotBuilder pinned = slow_type_held(true);
+    auto asked = std::make_shared<accord::core::PendingJob>(*pinned.snapshot().running[0].request);
+    asked->required_nodes = {1};
+    pinned.snapshot().running[0].request = asked;
+    assert_nothing_happens(run(pinned, migrating()));
+    SnapshotBuilder partition = slow_type_held(true);
+    asked = std::make_shared<accord::core::PendingJob>(*partition.snapshot().running[0].request);
+    asked->allowed_nodes = accord::core::NodeList({1});
+    partition.snapshot().running[0].request = asked;
+    assert_nothing_happens(run(partition, migrating()));
+}
+
 // accord_migrate reaches the preemptive cycle.
 static void plan_cycle_moves_jobs_with_accord_migrate(void **)
 {
@@ -285,6 +301,7 @@ int main(void)
         cmocka_unit_test(job_moves_to_a_faster_free_type),
         cmocka_unit_test(job_stays_without_migration_or_its_request),
         cmocka_unit_test(plan_cycle_moves_jobs_with_accord_migrate),
+        cmocka_unit_test(move_off_the_nodes_it_may_use_is_not_made),
         cmocka_unit_test(move_saving_less_than_the_restart_cost_is_not_made),
         cmocka_unit_test(move_onto_gpus_not_free_now_is_not_made),
     };
