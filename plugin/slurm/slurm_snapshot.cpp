@@ -232,6 +232,28 @@ void set_cpus_and_memory(core::PendingJob &p, struct job_details *d)
     p.whole_node_memory = d->pn_min_memory == 0;
 }
 
+// What the queue's records and running jobs' requests read alike: the job
+// in `part`, asking for `gpus`, on the nodes `allowed` (freed here), with
+// its hints.
+void read_request(job_record_t *job, part_record_t *part, bitstr_t *allowed, const core::GpuRequest &gpus,
+                  const std::vector<int> &cluster_index, const std::vector<core::Node> &nodes,
+                  core::NodeListPool &node_lists, core::PendingJob &p)
+{
+    p.job_id = job->job_id;
+    p.partition = part->name;
+    p.time_limit_s = time_limit_seconds(job, part);
+    p.min_nodes = std::max<int>(job->details->min_nodes, 1);
+    p.max_nodes = job->details->max_nodes ? static_cast<int>(job->details->max_nodes) : node_record_count;
+    set_cpus_and_memory(p, job->details);
+    p.gpus = gpus;
+    p.shards_per_node = job_shard_request(job);
+    p.exclusive = !job->details->share_res || (job->details->whole_node & WHOLE_NODE_REQUIRED);
+    p.allowed_nodes = node_lists.list_of(to_cluster(allowed, cluster_index));
+    p.required_nodes = to_cluster(job->details->req_node_bitmap, cluster_index);
+    FREE_NULL_BITMAP(allowed);
+    read_hints(job, nodes, p);
+}
+
 bool to_pending(job_queue_rec_t *rec, time_t now, const std::vector<int> &cluster_index,
                 const std::vector<core::Node> &nodes, core::NodeListPool &node_lists, core::PendingJob &p)
 {
@@ -247,25 +269,13 @@ bool to_pending(job_queue_rec_t *rec, time_t now, const std::vector<int> &cluste
     bitstr_t *allowed = allowed_nodes(job, part, now);
     if (!allowed)
         return false;
-    p.job_id = job->job_id;
     p.priority = rec->priority;  // in this partition
     p.array_tasks = pending_array_tasks(job, rec->array_task_id);
-    p.partition = part->name;
-    p.time_limit_s = time_limit_seconds(job, part);
     // Slurm sets begin_time when the job becomes eligible (job_independent()),
     // the time sched/backfill's bf_min_age_reserve counts from too.
     if (job->details->begin_time > 0 && job->details->begin_time <= now)
         p.eligible_time = static_cast<int64_t>(job->details->begin_time);
-    p.min_nodes = std::max<int>(job->details->min_nodes, 1);
-    p.max_nodes = job->details->max_nodes ? static_cast<int>(job->details->max_nodes) : node_record_count;
-    set_cpus_and_memory(p, job->details);
-    p.gpus = job_gpu_request(job);
-    p.shards_per_node = job_shard_request(job);
-    p.exclusive = !job->details->share_res || (job->details->whole_node & WHOLE_NODE_REQUIRED);
-    p.allowed_nodes = node_lists.list_of(to_cluster(allowed, cluster_index));
-    p.required_nodes = to_cluster(job->details->req_node_bitmap, cluster_index);
-    FREE_NULL_BITMAP(allowed);
-    read_hints(job, nodes, p);
+    read_request(job, part, allowed, job_gpu_request(job), cluster_index, nodes, node_lists, p);
     // Planned, it would keep from the jobs behind it what Slurm then
     // refuses it, every cycle while the limit holds.
     if (p.gpu_count_max == 0 && over_limit_as_submitted(job))
@@ -314,19 +324,8 @@ std::shared_ptr<const core::PendingJob> request_of_running(job_record_t *job, ti
     if (!allowed)
         return nullptr;
     auto p = std::make_shared<core::PendingJob>();
-    p->job_id = job->job_id;
     p->priority = job->priority;
-    p->partition = part->name;
-    p->time_limit_s = time_limit_seconds(job, part);
-    p->min_nodes = std::max<int>(job->details->min_nodes, 1);
-    p->max_nodes = job->details->max_nodes ? static_cast<int>(job->details->max_nodes) : node_record_count;
-    set_cpus_and_memory(*p, job->details);
-    p->gpus = submitted_gpus(job);
-    p->exclusive = !job->details->share_res || (job->details->whole_node & WHOLE_NODE_REQUIRED);
-    p->allowed_nodes = node_lists.list_of(to_cluster(allowed, cluster_index));
-    p->required_nodes = to_cluster(job->details->req_node_bitmap, cluster_index);
-    FREE_NULL_BITMAP(allowed);
-    read_hints(job, nodes, *p);
+    read_request(job, part, allowed, submitted_gpus(job), cluster_index, nodes, node_lists, *p);
     return p;
 }
 
