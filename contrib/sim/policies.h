@@ -14,7 +14,7 @@
 //               same one-GPU speeds scaled linearly in the count
 //      accord-rq - accord-np with preemption by requeue (core/preempt_cycle.h):
 //               every job requeue-able, priority by attained service
-//               (service_priority.h), checkpoints and restart delay as in
+//               (core/service_order.h), checkpoints and restart delay as in
 //               SimConfig
 //  - round-based policies (round_simulator.h)
 //      tiresias - Tiresias' discretized 2D-LAS (tiresias_policy.h)

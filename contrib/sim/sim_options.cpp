@@ -68,6 +68,10 @@ const char kUsage[] =
     "  --migrate            accord-rq also requeues a running job to move it to another\n"
     "                       of its configurations when predicted to gain more than the\n"
     "                       restart cost, the plugin's accord_migrate=1\n"
+    "  --order O            accord-rq's job priority: service (default; least attained\n"
+    "                       GPU service first, then arrival: the plugin's\n"
+    "                       accord_order=service) or priority (arrival alone: the\n"
+    "                       plugin's default under Slurm's priority/basic)\n"
     "  --round S            round length of round-based policies, seconds (default 360)\n"
     "  --restart S          progress a round-based policy's job loses when it is\n"
     "                       moved, paused and resumed, seconds (default 30)\n"
@@ -106,6 +110,14 @@ double number(const char *text, double lo, double hi, const char *option)
         usage_error(std::string(option) + ": '" + text + "' is not a number in [" + std::to_string(lo) +
                     ", " + std::to_string(hi) + "]");
     return value;
+}
+
+// --order: whether accord-rq's priority is arrival alone.
+bool order_is_arrival(const std::string &text)
+{
+    if (text != "service" && text != "priority")
+        usage_error("--order: '" + text + "' is not service or priority");
+    return text == "priority";
 }
 
 // "all", or names joined by commas, each registered.
@@ -208,7 +220,7 @@ SimOptions parse_sim_options(int argc, char **argv)
         {"model-module", required_argument, nullptr, 'M'}, {"fairness", required_argument, nullptr, 'F'},
         {"explore", required_argument, nullptr, 'E'},     {"speed-model", required_argument, nullptr, 'Y'},
         {"flat-explore", no_argument, nullptr, 'Z'},      {"preempt-interval", required_argument, nullptr, 'I'},
-        {"migrate", no_argument, nullptr, 'T'},
+        {"migrate", no_argument, nullptr, 'T'},          {"order", required_argument, nullptr, 'O'},
         {nullptr, 0, nullptr, 0}};
     SimOptions o;
     o.progress = isatty(STDERR_FILENO);
@@ -235,6 +247,7 @@ SimOptions parse_sim_options(int argc, char **argv)
         case 'N': o.rounds.round_s = number(optarg, 1, 86400, "--round"); break;
         case 'X': o.rounds.restart_s = number(optarg, 0, 86400, "--restart"); break;
         case 'T': o.config.migrate = true; break;
+        case 'O': o.config.arrival_priority = order_is_arrival(optarg); break;
         case 'I': o.config.preempt_interval_s = static_cast<int64_t>(number(optarg, 0, 86400, "--preempt-interval")); break;
         case 'C': o.summary_csv = optarg; break;
         case 'A': o.sia_profiles = optarg; break;

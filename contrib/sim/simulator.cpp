@@ -14,8 +14,8 @@
 #include "core/preempt_cadence.h"
 #include "core/preempt_cycle.h"
 #include "core/schedule_cycle.h"
+#include "core/service_order.h"
 #include "sim/input_error.h"
-#include "sim/service_priority.h"
 #include "sim/time_limit.h"
 
 namespace accord::sim {
@@ -63,6 +63,7 @@ private:
     void start(const core::Decision &d);
     void requeue(const core::Decision &d);
     double priority_of(size_t job) const;
+    double priority_at(size_t job, double attained_gpu_s) const;
     void enqueue(size_t job);
     core::ThroughputSample report_of(size_t job, const std::string &gpu_type, int gpus, double rate) const;
     void leave_queue(size_t job);
@@ -127,10 +128,12 @@ core::PendingJob Simulation::pending_job(size_t job) const
     return p;
 }
 
-double Simulation::priority_of(size_t job) const
+double Simulation::priority_of(size_t job) const { return priority_at(job, attained_[job]); }
+
+double Simulation::priority_at(size_t job, double attained_gpu_s) const
 {
-    if (config_.preempt)
-        return service_priority(attained_[job], rank_[job], *config_.allocator);
+    if (config_.preempt && !config_.arrival_priority)
+        return core::service_priority(attained_gpu_s, -static_cast<double>(rank_[job]), *config_.allocator);
     return -static_cast<double>(rank_[job]);
 }
 
@@ -268,9 +271,8 @@ void Simulation::cycle()
     core::CyclePlan plan;
     if (config_.preempt && cadence_.take(snap_.now, config_.preempt_interval_s)) {
         for (size_t i = 0; i < running_.size(); i++)
-            snap_.running[i].priority = service_priority(
-                attained_[running_[i].job] + running_[i].gpus * (now_ - running_[i].start_s),
-                rank_[running_[i].job], *config_.allocator);
+            snap_.running[i].priority = priority_at(
+                running_[i].job, attained_[running_[i].job] + running_[i].gpus * (now_ - running_[i].start_s));
         plan = core::preempt_cycle_in_place(snap_, config, ranker, *config_.allocator, *config_.preempt);
     } else {
         plan = config_.allocator ? core::allocator_cycle(snap_, config, ranker, *config_.allocator)

@@ -37,11 +37,14 @@ struct SimConfig {
     double fairness_bound = 0;  // the plugin's accord_fairness (core/fairness_order.h); 0 = off
     // Set (with `allocator`): core::preempt_cycle at most every
     // `preempt_interval_s` (core/preempt_cadence.h), every job requeue-able, and
-    // priority by attained service (service_priority.h). A requeued job keeps
+    // priority by attained service (core/service_order.h, the plugin's
+    // accord_order=service; arrival order within a queue, as Slurm's
+    // priority/basic) unless `arrival_priority`. A requeued job keeps
     // the progress of its last checkpoint (one every `checkpoint_s` of its
     // run) and is back in the queue `restart_delay_s` later.
     std::optional<core::PreemptConfig> preempt;
     bool migrate = false;  // with preempt: running jobs carry their request (core's rule 4)
+    bool arrival_priority = false;  // with preempt: priority by arrival alone (accord_order=priority)
     int64_t preempt_interval_s = 300;  // the plugin's accord_preempt_interval (its default); 0: at every event
     double checkpoint_s = 600;
     double restart_delay_s = 60;

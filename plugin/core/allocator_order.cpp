@@ -5,20 +5,11 @@
 #include <cstdint>
 
 #include "core/predicted_fairness.h"
+#include "core/service_order.h"
 
 namespace accord::core {
 
 namespace {
-
-// The number of thresholds the job's attained GPU-seconds have passed, the
-// thresholds being first_queue_gpu_s times 1, f, f^2, ...
-int queue_of(const AllocJob &job, const AllocConfig &config)
-{
-    if (job.attained_gpu_s < config.first_queue_gpu_s)
-        return 0;
-    double passed = std::log(job.attained_gpu_s / config.first_queue_gpu_s) / std::log(config.queue_factor);
-    return 1 + static_cast<int>(std::floor(passed));
-}
 
 // The job's class, lowest first. With a Gittins index: indices within a
 // factor queue_factor of each other form a class, highest first (as a LAS
@@ -28,9 +19,9 @@ int class_of(const AllocJob &job, const AllocConfig &config)
 {
     constexpr int index_classes = 1 << 19;
     if (job.gittins < 0)
-        return queue_of(job, config);
+        return service_queue(job.attained_gpu_s, config);
     if (job.gittins == 0)
-        return 2 * index_classes + queue_of(job, config);
+        return 2 * index_classes + service_queue(job.attained_gpu_s, config);
     double level = std::log(job.gittins * config.first_queue_gpu_s) / std::log(config.queue_factor);
     return index_classes - static_cast<int>(std::floor(level));
 }

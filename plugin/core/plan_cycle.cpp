@@ -5,6 +5,13 @@
 
 namespace accord::core {
 
+AllocConfig alloc_config(const SchedulerParams &params)
+{
+    AllocConfig alloc;
+    alloc.first_queue_gpu_s = static_cast<double>(params.first_queue_gpu_s);
+    return alloc;
+}
+
 CyclePlan plan_cycle(const ClusterSnapshot &snapshot, const SchedulerParams &params, const GpuTypeRanker &ranker,
                      PreemptCadence &cadence)
 {
@@ -12,9 +19,9 @@ CyclePlan plan_cycle(const ClusterSnapshot &snapshot, const SchedulerParams &par
     if (params.policy == CyclePolicy::Easy)
         return schedule_cycle(snapshot, config, ranker);
     if (params.policy == CyclePolicy::Preempt && cadence.take(snapshot.now, params.preempt_interval_s))
-        return preempt_cycle(snapshot, config, ranker, AllocConfig{},
+        return preempt_cycle(snapshot, config, ranker, alloc_config(params),
                              PreemptConfig{params.min_run_s, params.restart_cost_s, params.migrate});
-    return allocator_cycle(snapshot, config, ranker);
+    return allocator_cycle(snapshot, config, ranker, alloc_config(params));
 }
 
 }  // namespace accord::core

@@ -4,6 +4,7 @@
 // which cycles of accord_policy=preempt consider requeues.
 #pragma once
 
+#include "core/allocator.h"
 #include "core/gpu_type_ranker.h"
 #include "core/preempt_cadence.h"
 #include "core/schedule_cycle.h"
@@ -11,6 +12,9 @@
 #include "core/snapshot.h"
 
 namespace accord::core {
+
+// The allocator's settings the admin's parameters give (its service queues).
+AllocConfig alloc_config(const SchedulerParams &params);
 
 CyclePlan plan_cycle(const ClusterSnapshot &snapshot, const SchedulerParams &params, const GpuTypeRanker &ranker,
                      PreemptCadence &cadence);

@@ -50,6 +50,7 @@ const IntKey kIntKeys[] = {
     {"accord_restart_cost", 0, 24 * 3600},
     {"accord_preempt_interval", 0, 24 * 3600},
     {"accord_migrate", 0, 1},
+    {"accord_first_queue", 1, 1000000000},
 };
 
 void set_int(SchedulerParams &p, const std::string &key, long value)
@@ -70,6 +71,8 @@ void set_int(SchedulerParams &p, const std::string &key, long value)
         p.preempt_interval_s = value;
     else if (key == "accord_migrate")
         p.migrate = value != 0;
+    else if (key == "accord_first_queue")
+        p.first_queue_gpu_s = value;
 }
 
 std::string bad_value(const std::string &key, const std::string &value, const std::string &range)
@@ -108,6 +111,13 @@ void parse_accord_key(SchedulerParams &p, const std::string &key, const std::str
             errors.push_back(bad_value(key, value, "easy, allocator or preempt"));
         return;
     }
+    if (key == "accord_order") {
+        if (has_value && (value == "priority" || value == "service"))
+            p.order_by_service = value == "service";
+        else
+            errors.push_back(bad_value(key, value, "priority or service"));
+        return;
+    }
     if (key == "accord_model" || key == "accord_topology") {
         if (has_value && value.size() <= kMaxModelPath && value.rfind('/', 0) == 0)
             (key == "accord_model" ? p.model_path : p.topology_dir) = value;
@@ -130,7 +140,7 @@ void parse_accord_key(SchedulerParams &p, const std::string &key, const std::str
                      " (known: accord_interval, accord_max_jobs, accord_reserve_depth, "
                      "accord_debug, accord_gpu_speed, accord_policy, accord_model, accord_topology, "
                      "accord_fairness, accord_explore, accord_min_run, accord_restart_cost, "
-                     "accord_preempt_interval, accord_migrate); ignored");
+                     "accord_preempt_interval, accord_migrate, accord_order, accord_first_queue); ignored");
 }
 
 }  // namespace

@@ -43,6 +43,14 @@ struct SchedulerParams {
     // (core/preempt_cadence.h); 0 = every cycle. 300 s (the default restart
     // cost) by default: measured in docs/benchmarks.md, issue 3.
     int64_t preempt_interval_s = 300;
+    // accord_order=service: jobs are ranked by the GPU service they have
+    // attained (core/service_order.h), Slurm's priority only within a
+    // service queue, so accord_policy=preempt requeues a job past a queue for
+    // jobs below it; priority (the default) keeps Slurm's priority.
+    bool order_by_service = false;
+    // accord_first_queue: GPU-seconds of the first service queue (the
+    // allocator's, core::AllocConfig::first_queue_gpu_s; later ones double).
+    int64_t first_queue_gpu_s = 3600;
     // accord_model=PATH: the learned model's file (PATH.json beside it),
     // absolute, up to kMaxModelPath bytes, no comma (the list separator).
     // Empty (the default): GPU types are ranked by accord_gpu_speed, corrected

@@ -92,6 +92,14 @@ struct RunningJob {
     // hints): with PreemptConfig::migrate the preemptive cycle may move it
     // to another of its options; null, it can only keep what it holds.
     std::shared_ptr<const PendingJob> request;
+
+    int total_gpus() const  // whole GPUs it holds on all its nodes
+    {
+        int gpus = 0;
+        for (const auto &use : usage)
+            gpus += use.used.total_gpus();
+        return gpus;
+    }
 };
 
 // GPUs of one more type a request names beside its first

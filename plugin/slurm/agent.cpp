@@ -114,7 +114,7 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
         requeued.release(now);
         bool moves_considered = params.policy == core::CyclePolicy::Preempt && params.migrate &&
                                 cadence.due(now, params.preempt_interval_s);
-        snap = take_snapshot(now, params.max_jobs, topologies, moves_considered);
+        snap = take_snapshot(now, params, topologies, moves_considered);
     });
     rec.time = snap.cluster.now;
 

@@ -24,9 +24,14 @@ core::SchedulerParams read_scheduler_params()
     char fairness[48] = "off";
     if (params.fairness_bound > 0)
         snprintf(fairness, sizeof(fairness), "bound %g", params.fairness_bound);
+    std::string order = params.order_by_service ? "by attained GPU service (first queue " +
+                                                      std::to_string(params.first_queue_gpu_s) +
+                                                      " GPU-s), then Slurm's priority"
+                                                : "by Slurm's priority";
     info("sched/accord: cycle every %d s, up to %zu jobs, %d reservation(s), GPU speeds for %zu type(s), "
-         "finish-time fairness %s",
-         params.interval_s, params.max_jobs, params.reserve_depth, params.gpu_speed.size(), fairness);
+         "finish-time fairness %s, jobs ranked %s",
+         params.interval_s, params.max_jobs, params.reserve_depth, params.gpu_speed.size(), fairness,
+         order.c_str());
     return params;
 }
 

@@ -3,6 +3,8 @@
 #include <string>
 
 #include "core/decision.h"
+#include "core/service_order.h"
+#include "slurm/service_record.h"
 #include "slurm/slurm_headers.h"
 #include "slurm/system_comment.h"
 
@@ -29,13 +31,18 @@ size_t RequeuedJobs::apply(const core::CyclePlan &plan, const SlurmSnapshot &sna
         job_record_t *job = same_run(d, snap);
         if (!job)
             continue;  // ended or changed since the snapshot: nothing to requeue
+        // Counted before the requeue ends the run (slurm/service_record.h).
+        int64_t service = attained_service(job, snap.cluster.running.at(d.queue_index).total_gpus(), time(nullptr));
         // As Slurm's own preemption requeues (preempt.c): as root, preempt=true.
         int rc = job_requeue(0, d.job_id, nullptr, true, 0);
         std::string why = core::explain_requeue(d);
+        if (snap.service_order)
+            why += "; " + core::explain_service(service, *snap.service_order);
         if (rc != SLURM_SUCCESS) {
             verbose("sched/accord: %pJ: planned requeue refused by Slurm: %s", job, slurm_strerror(rc));
             continue;
         }
+        keep_service(job, service);
         set_system_comment(job, "accord: " + why);
         info("sched/accord: %pJ %s", job, why.c_str());
         waiting_[d.job_id] = time(nullptr);

@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 #include "core/node_list.h"
+#include "core/plan_cycle.h"
 #include "slurm/accounting_limits.h"
 #include "slurm/deferred_starts.h"
 #include "slurm/gpu_tres_text.h"
 #include "slurm/rewrite_restore.h"
+#include "slurm/service_ranks.h"
 #include "slurm/slurm_gpus.h"
 #include "slurm/slurm_gres_rewrite.h"
 #include "slurm/slurm_headers.h"
@@ -339,36 +342,55 @@ void add_running_requests(SlurmSnapshot &snap, const std::vector<int> &cluster_i
     }
 }
 
-void add_queue(SlurmSnapshot &snap, const std::vector<int> &cluster_index, time_t now, size_t max_jobs)
+// Slurm's queue in its order, or in accord_order=service's.
+std::vector<job_queue_rec_t *> sorted_queue(const std::optional<core::AllocConfig> &service_order)
 {
-    List queue = build_job_queue(true, false);
-    sort_job_queue(queue);
+    List list = build_job_queue(true, false);
+    sort_job_queue(list);
+    std::vector<job_queue_rec_t *> queue;
+    while (auto *rec = static_cast<job_queue_rec_t *>(list_pop(list)))
+        queue.push_back(rec);
+    FREE_NULL_LIST(list);
+    if (service_order)
+        order_queue_by_service(queue, *service_order);
+    return queue;
+}
+
+void add_queue(SlurmSnapshot &snap, const std::vector<int> &cluster_index, time_t now, size_t max_jobs,
+               const std::optional<core::AllocConfig> &service_order)
+{
     core::NodeListPool node_lists;  // a partition's jobs share their list
-    while (auto *rec = static_cast<job_queue_rec_t *>(list_pop(queue))) {
+    for (auto *rec : sorted_queue(service_order)) {
         core::PendingJob p;
         if (rec->job_ptr && submitted_request_due(rec->job_ptr)) {
             if (std::find(snap.restores.begin(), snap.restores.end(), rec->job_ptr->job_id) == snap.restores.end())
                 snap.restores.push_back(rec->job_ptr->job_id);
         } else if (snap.cluster.queue.size() < max_jobs && to_pending(rec, now, cluster_index, snap.cluster.nodes, node_lists, p)) {
+            if (service_order)
+                p.priority = pending_service_priority(rec->job_ptr, p.priority, *service_order);
             bool meta = rec->job_ptr->array_recs && rec->array_task_id == NO_VAL;
             snap.refs.push_back({p.job_id, meta, p.partition});
             snap.cluster.queue.push_back(std::move(p));
         }
         xfree(rec);
     }
-    FREE_NULL_LIST(queue);
 }
 
 }  // namespace
 
-SlurmSnapshot take_snapshot(time_t now, size_t max_jobs, NodeTopologies &topologies, bool running_requests)
+SlurmSnapshot take_snapshot(time_t now, const core::SchedulerParams &params, NodeTopologies &topologies,
+                           bool running_requests)
 {
     SlurmSnapshot snap;
     snap.cluster.now = now;
+    if (params.order_by_service)
+        snap.service_order = core::alloc_config(params);
     std::vector<int> cluster_index = add_nodes(snap, topologies);
+    if (snap.service_order)
+        rank_running_by_service(snap.cluster, now, *snap.service_order);
     if (running_requests)
         add_running_requests(snap, cluster_index, now);
-    add_queue(snap, cluster_index, now, max_jobs);
+    add_queue(snap, cluster_index, now, params.max_jobs, snap.service_order);
     return snap;
 }
 

@@ -4,9 +4,12 @@
 #pragma once
 
 #include <ctime>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/allocator.h"
+#include "core/scheduler_params.h"
 #include "core/snapshot.h"
 #include "slurm/node_topologies.h"
 
@@ -26,11 +29,16 @@ struct SlurmSnapshot {
     // Requeued jobs to get their submitted GPU request back (slurm/rewrite_restore.h),
     // left out of this cycle's queue: planned next cycle, as submitted.
     std::vector<uint32_t> restores;
+    // Set with accord_order=service: the queues jobs were ranked by.
+    std::optional<core::AllocConfig> service_order;
 };
 
-// Nodes with a topology in `topologies` also get their GPUs by index; with
+// The first accord_max_jobs queue records, in Slurm's order or, with
+// accord_order=service, by service (slurm/service_ranks.h). Nodes with a
+// topology in `topologies` also get their GPUs by index; with
 // `running_requests` (accord_migrate), running jobs that allow a requeue
 // also get their request (core::RunningJob::request).
-SlurmSnapshot take_snapshot(time_t now, size_t max_jobs, NodeTopologies &topologies, bool running_requests);
+SlurmSnapshot take_snapshot(time_t now, const core::SchedulerParams &params, NodeTopologies &topologies,
+                           bool running_requests);
 
 }  // namespace accord::slurm

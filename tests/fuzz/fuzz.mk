@@ -12,7 +12,7 @@ PARSER_SOURCES = \
 	plugin/core/job_hints.cpp plugin/core/node_list.cpp \
 	plugin/core/progress_report.cpp plugin/core/crc32.cpp plugin/core/throughput_sample.cpp \
 	plugin/core/sample_store.cpp plugin/spank/hint_syntax.cpp plugin/slurm/gpu_tres_text.cpp \
-	plugin/core/rewrite_record.cpp \
+	plugin/core/rewrite_record.cpp plugin/core/service_record.cpp \
 	plugin/core/gpu_topology.cpp plugin/core/gpu_topology_text.cpp plugin/topology/hwloc_gpus.cpp \
 	plugin/topology/xml_precheck.cpp \
 	contrib/ctl/stats_file.cpp contrib/ctl/gres_text.cpp contrib/emulator/progress_file.cpp \

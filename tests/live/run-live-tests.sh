@@ -139,15 +139,20 @@ if selected t_faults; then
     faults_unmount_state
 fi
 
-# Preemption by requeue, with a short minimum run, restart cost and
-# interval, and moves to a better configuration.
+# Preemption by requeue, with a short minimum run, restart cost, interval
+# and first service queue, and moves to a better configuration.
 run_phase "cluster with accord_policy=preempt" \
-    "$PARAMS,accord_policy=preempt,accord_min_run=5,accord_restart_cost=1,accord_preempt_interval=60,accord_migrate=1" \
+    "$PARAMS,accord_policy=preempt,accord_min_run=5,accord_restart_cost=1,accord_preempt_interval=60,accord_migrate=1,accord_first_queue=800" \
     "" t_preempt
+
+# Preemption by attained service instead of Slurm's priority.
+run_phase "cluster with accord_policy=preempt and accord_order=service" \
+    "$PARAMS,accord_policy=preempt,accord_order=service,accord_first_queue=400,accord_min_run=5,accord_restart_cost=1,accord_preempt_interval=20" \
+    "" t_order
 
 # Bad parameters, then a reconfigure; the last test stops slurmctld.
 run_phase "cluster with bad parameters" \
-    "accord_interval=abc,accord_max_jobs=0,accord_bogus=1,accord_fairness=0.5,accord_min_run=-5,accord_preempt_interval=1h" \
+    "accord_interval=abc,accord_max_jobs=0,accord_bogus=1,accord_fairness=0.5,accord_min_run=-5,accord_preempt_interval=1h,accord_order=las" \
     "" t_config
 
 # Backfill against Accord on one workload: the test brings up its own two

@@ -1,14 +1,15 @@
 # accord_policy=preempt (run-live-tests.sh: accord_min_run=5,
-# accord_restart_cost=1, accord_preempt_interval=60, accord_migrate=1): a requeue-able job
+# accord_restart_cost=1, accord_preempt_interval=60, accord_migrate=1,
+# accord_first_queue=800): a requeue-able job
 # holding a node's a100 GPUs is requeued for a higher-priority job, which
 # then starts there (in a cycle that considers requeues); the requeued
 # job runs again within seconds (not after Slurm's 121 s credential delay),
 # planned from its typeless request as submitted, and ends; a --no-requeue
 # job is never touched.
 # The allocator orders by attained service (core/allocator.h): a running
-# job is displaced only once it is past the first queue, 3600 GPU-s, which
-# takes 450 s on a node's 8 GPUs, and the requeue waits for the next cycle
-# that considers requeues (up to 60 s). This test takes about 9 minutes.
+# job is displaced only once it is past the first queue, 800 GPU-s, which
+# takes 100 s on a node's 8 GPUs, and the requeue waits for the next cycle
+# that considers requeues (up to 60 s). This test takes about 4 minutes.
 
 PREEMPT_RAN=$CLUSTER_DIR/preempt-ran
 
@@ -33,7 +34,7 @@ test_requeue_for_a_higher_priority_job() {
     scontrol update jobid="$high" priority=4294967000
     scontrol update jobid="$blocked" priority=4294967000
     check "the requeue-able job is requeued once past the allocator's first queue" \
-        wait_until 620 grep -q "JobId=$low requeued by sched/accord for JobId=$high" "$log"
+        wait_until 300 grep -q "JobId=$low requeued by sched/accord for JobId=$high" "$log"
     check "its SystemComment says why" contains "$(job_comment "$low")" \
         "accord: requeued by sched/accord for JobId=$high: predicted gain"
     check "the higher-priority job starts on its GPUs" wait_state "$high" RUNNING 60

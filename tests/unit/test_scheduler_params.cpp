@@ -5,8 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "core/plan_cycle.h"
 #include "core/scheduler_params.h"
 
+using accord::core::AllocConfig;
 using accord::core::main_scheduler_warnings;
 using accord::core::parse_scheduler_params;
 using accord::core::SchedulerParams;
@@ -415,7 +417,9 @@ static void unknown_key_error_lists_the_preempt_keys(void **)
     assert_contains(errors[0], "accord_min_run,");
     assert_contains(errors[0], "accord_restart_cost,");
     assert_contains(errors[0], "accord_preempt_interval,");
-    assert_contains(errors[0], "accord_migrate)");
+    assert_contains(errors[0], "accord_migrate,");
+    assert_contains(errors[0], "accord_order,");
+    assert_contains(errors[0], "accord_first_queue)");
 }
 
 static void preempt_interval_bounds(void **)
@@ -438,6 +442,28 @@ static void migrate_is_off_unless_set_to_one(void **)
     assert_false(parse_ok("accord_migrate=0").migrate);
     for (const char *text : {"accord_migrate=2", "accord_migrate=yes", "accord_migrate"})
         assert_false(parse_one_error(text, "accord_migrate", range).migrate);
+}
+
+static void order_is_slurms_priority_unless_set_to_service(void **)
+{
+    assert_false(SchedulerParams{}.order_by_service);
+    assert_true(parse_ok("accord_policy=preempt,accord_order=service").order_by_service);
+    assert_false(parse_ok("accord_order=service,accord_order=priority").order_by_service);
+    for (const char *text : {"accord_order=las", "accord_order=Service", "accord_order=", "accord_order"})
+        assert_false(parse_one_error(text, "accord_order", "priority or service").order_by_service);
+}
+
+static void first_queue_bounds_reach_the_allocator(void **)
+{
+    const char range[] = "[1, 1000000000]";
+    assert_int_equal(SchedulerParams{}.first_queue_gpu_s, 3600);
+    auto p = parse_ok("accord_first_queue=400");
+    assert_int_equal(p.first_queue_gpu_s, 400);
+    assert_true(accord::core::alloc_config(p).first_queue_gpu_s == 400);
+    assert_true(accord::core::alloc_config(SchedulerParams{}).first_queue_gpu_s == AllocConfig{}.first_queue_gpu_s);
+    for (const char *text : {"accord_first_queue=0", "accord_first_queue=1000000001", "accord_first_queue=1h",
+                             "accord_first_queue"})
+        assert_int_equal(parse_one_error(text, "accord_first_queue", range).first_queue_gpu_s, 3600);
 }
 
 // ---- accord_model --------------------------------------------------------------------
@@ -624,6 +650,8 @@ int main(void)
         cmocka_unit_test(gpu_speed_infinite_rejected),
         cmocka_unit_test(gpu_speed_nan_rejected),
         cmocka_unit_test(gpu_speed_one_bad_entry_rejects_whole_table),
+        cmocka_unit_test(order_is_slurms_priority_unless_set_to_service),
+        cmocka_unit_test(first_queue_bounds_reach_the_allocator),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

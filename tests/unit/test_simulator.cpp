@@ -48,13 +48,15 @@ static SimResult run(const std::vector<TraceJob> &trace, const char *cluster, co
 }
 
 // accord-rq with requeues considered at most every `interval_s`.
-static SimResult run_rq(const std::vector<TraceJob> &trace, const char *cluster, int64_t interval_s)
+static SimResult run_rq(const std::vector<TraceJob> &trace, const char *cluster, int64_t interval_s,
+                        bool arrival_priority = false)
 {
     SimConfig config;
     config.nodes = parse_cluster_spec(cluster);
     config.allocator = find_policy("accord-rq").allocator;
     config.preempt = find_policy("accord-rq").preempt;
     config.preempt_interval_s = interval_s;
+    config.arrival_priority = arrival_priority;
     JobSpeed speed(table());
     return simulate(trace, speed, config, *find_policy("accord-rq").ranker(table(), {}, config.nodes));
 }
@@ -231,7 +233,7 @@ static void registry_tells_event_from_round_policies(void **)
 }
 
 // One fast GPU. Job 1 (10,000 s alone) has 4,000 GPU-s of service when job 2
-// (100 s) arrives: job 2 ranks higher (service_priority.h), so accord-rq
+// (100 s) arrives: job 2 ranks higher (core/service_order.h), so accord-rq
 // requeues job 1, which keeps its checkpoint of 3,600 s (one every 600 s),
 // is back in the queue at 4,060 and restarts when job 2 ends at 4,100:
 // 6,400 s left. accord-np lets job 2 wait for job 1.
@@ -245,6 +247,18 @@ static void accord_rq_requeues_for_a_job_with_less_service(void **)
     assert_true(std::find(rq.decisions.begin(), rq.decisions.end(), "t=4000 requeue job=1") != rq.decisions.end());
     SimResult np = run(trace, "fast:1x1", "accord-np");
     assert_true(near(np.jobs[1].end_s, 10100));
+}
+
+// The same with priority by arrival alone (--order priority, the plugin's
+// accord_order=priority under priority/basic): the older job 1 outranks job
+// 2 however long it has run, so job 2 waits for it.
+static void accord_rq_by_arrival_never_requeues_an_older_job(void **)
+{
+    std::vector<TraceJob> trace = {job("A", 100000, 0, 1, 1), job("A", 1000, 4000, 1, 2)};
+    SimResult rq = run_rq(trace, "fast:1x1", 0, true);
+    assert_true(near(rq.jobs[0].end_s, 10000) && near(rq.jobs[1].end_s, 10100));
+    for (const auto &line : rq.decisions)
+        assert_true(line.find("requeue") == std::string::npos);
 }
 
 // Job 2 arrives while job 1 is in the same service queue (1,000 GPU-s) and
@@ -437,6 +451,7 @@ int main(void)
         cmocka_unit_test(only_accords_policies_take_the_fairness_bound),
         cmocka_unit_test(summary_figures),
         cmocka_unit_test(accord_rq_requeues_for_a_job_with_less_service),
+        cmocka_unit_test(accord_rq_by_arrival_never_requeues_an_older_job),
         cmocka_unit_test(accord_rq_never_requeues_for_lower_priority),
         cmocka_unit_test(accord_rq_considers_requeues_every_interval),
         cmocka_unit_test(summary_json_has_the_figures),

@@ -1,0 +1,29 @@
+#include "core/service_order.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace accord::core {
+
+int service_queue(double attained_gpu_s, const AllocConfig &config)
+{
+    if (!(attained_gpu_s >= config.first_queue_gpu_s))
+        return 0;
+    constexpr double kLastQueue = 1 << 19;  // bounds an infinite service; a finite one passes fewer
+    double passed = std::log(attained_gpu_s / config.first_queue_gpu_s) / std::log(config.queue_factor);
+    return 1 + static_cast<int>(std::floor(std::min(passed, kLastQueue)));
+}
+
+double service_priority(double attained_gpu_s, double within_queue, const AllocConfig &config)
+{
+    constexpr double kQueueStep = 4294967296.0;  // 2^32: above any within-queue priority
+    return within_queue - static_cast<double>(service_queue(attained_gpu_s, config)) * kQueueStep;
+}
+
+std::string explain_service(int64_t attained_gpu_s, const AllocConfig &config)
+{
+    return "ranked by attained service: " + std::to_string(attained_gpu_s) + " GPU-s so far, queue " +
+           std::to_string(service_queue(static_cast<double>(attained_gpu_s), config));
+}
+
+}  // namespace accord::core

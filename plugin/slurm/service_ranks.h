@@ -1,0 +1,28 @@
+// accord_order=service in the snapshot: pending and running jobs get, as
+// their priority, their service queue first and Slurm's priority within it
+// (core/service_order.h), and the queue is read in that order, so that
+// jobs below a queue are planned first and may have a job past it
+// requeued for them (core/preempt_cycle.h). Snapshot locks.
+#pragma once
+
+#include <ctime>
+#include <vector>
+
+#include "core/allocator.h"
+#include "core/snapshot.h"
+#include "slurm/slurm_headers.h"
+
+namespace accord::slurm {
+
+// Slurm's sorted queue, reordered stably: within the same reservation
+// class and partition tier (Slurm's first keys), lower service queues
+// first.
+void order_queue_by_service(std::vector<job_queue_rec_t *> &queue, const core::AllocConfig &config);
+
+// A pending job's priority from its earlier runs' service and Slurm's.
+double pending_service_priority(const job_record_t *job, double slurm_priority, const core::AllocConfig &config);
+
+// Each running job's priority from its service so far and Slurm's.
+void rank_running_by_service(core::ClusterSnapshot &cluster, time_t now, const core::AllocConfig &config);
+
+}  // namespace accord::slurm
