@@ -8,12 +8,14 @@
 
 #include "core/gpu_type_ranker.h"
 #include "core/plan_cycle.h"
+#include "core/service_ledger.h"
 #include "slurm/agent_thread.h"
 #include "slurm/cycle_stats.h"
 #include "model/model_loader.h"
 #include "core/model_ranker.h"
 #include "slurm/model_reload.h"
 #include "slurm/rewrite_restore.h"
+#include "slurm/service_ranks.h"
 #include "slurm/shard_slowdowns.h"
 #include "slurm/slurm_apply.h"
 #include "slurm/slurm_config.h"
@@ -104,7 +106,7 @@ core::SlowdownTable slowdowns_of_cycle(const ReloadableModel &model, const core:
 
 CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel &model,
                       const ReportIngest &reports, NodeTopologies &topologies, RequeuedJobs &requeued,
-                      core::PreemptCadence &cadence, CycleView &view)
+                      core::PreemptCadence &cadence, core::ServiceLedger &ledger, CycleView &view)
 {
     CycleRecord rec;
     SlurmSnapshot snap;
@@ -114,7 +116,7 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
         requeued.release(now);
         bool moves_considered = params.policy == core::CyclePolicy::Preempt && params.migrate &&
                                 cadence.due(now, params.preempt_interval_s);
-        snap = take_snapshot(now, params, topologies, moves_considered);
+        snap = take_snapshot(now, params, topologies, moves_considered, ledger);
     });
     rec.time = snap.cluster.now;
 
@@ -133,10 +135,12 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
     // Requeues first, so the starts planned on their GPUs can follow. Those
     // starts wait while the requeued jobs complete (Slurm would refuse them)
     // and are planned again next cycle.
-    if (!plan.requeues.empty() || !snap.restores.empty())
+    if (!plan.requeues.empty() || !snap.restores.empty() || !snap.requeued_services.empty())
         under_locks(apply_locks, rec, [&] {
             rec.requeued = requeued.apply(plan, snap);
             restore_submitted_requests(snap.restores);
+            if (snap.service_order)
+                keep_requeued_services(snap.requeued_services, *snap.service_order);
         });
     ApplyResult applied;
     for (size_t next = 0; next < plan.decisions.size();) {
@@ -206,6 +210,7 @@ struct AgentState {
     ReportIngest reports;
     RequeuedJobs requeued;  // accord_policy=preempt's, until they may start again
     core::PreemptCadence cadence;  // accord_policy=preempt: when requeues were last considered
+    core::ServiceLedger ledger;    // accord_order=service: running jobs' service, as last seen
     ReloadableModel model{model::model_module_dirs()};
     NodeTopologies topologies;  // accord_topology's files, read again at every reconfigure
 };
@@ -223,7 +228,7 @@ std::chrono::milliseconds agent_cycle(AgentState &state, bool reconfig)
         }
         CycleView view;
         CycleRecord rec = run_cycle(state.params, state.model, state.reports, state.topologies,
-                                    state.requeued, state.cadence, view);
+                                    state.requeued, state.cadence, state.ledger, view);
         report(rec, std::move(view), state.stats, state.params, state.stats_path, state.stats_failure);
         state.reports.run(time(nullptr));
     } catch (const std::exception &e) {

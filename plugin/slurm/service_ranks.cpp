@@ -39,13 +39,49 @@ double pending_service_priority(const job_record_t *job, double slurm_priority, 
     return core::service_priority(static_cast<double>(earlier_service(job)), slurm_priority, config);
 }
 
-void rank_running_by_service(core::ClusterSnapshot &cluster, time_t now, const core::AllocConfig &config)
+void rank_running_by_service(core::ClusterSnapshot &cluster, time_t now, const core::AllocConfig &config,
+                             core::ServiceLedger &ledger)
 {
     for (auto &run : cluster.running) {
         const job_record_t *job = find_job_record(run.job_id);
-        if (job)
-            run.priority = core::service_priority(
-                static_cast<double>(attained_service(job, run.total_gpus(), now)), run.priority, config);
+        if (!job)
+            continue;
+        int64_t service = attained_service(job, run.total_gpus(), now);
+        ledger.see_running(run.job_id, job->restart_cnt, service);
+        run.priority = core::service_priority(static_cast<double>(service), run.priority, config);
+    }
+}
+
+bool requeued_by_slurm(const job_record_t *job, core::ServiceLedger &ledger,
+                       std::vector<std::pair<uint32_t, int64_t>> &requeued)
+{
+    // A job in several partitions has a record in each.
+    if (std::any_of(requeued.begin(), requeued.end(), [&](const auto &r) { return r.first == job->job_id; }))
+        return true;
+    auto service = ledger.take_requeued(job->job_id, job->restart_cnt, earlier_service(job));
+    if (service)
+        requeued.emplace_back(job->job_id, *service);
+    return service.has_value();
+}
+
+void end_ledger_cycle(core::ServiceLedger &ledger)
+{
+    ledger.end_cycle([](uint32_t id) {
+        const job_record_t *job = find_job_record(id);
+        return job && !IS_JOB_FINISHED(job);
+    });
+}
+
+void keep_requeued_services(const std::vector<std::pair<uint32_t, int64_t>> &services,
+                            const core::AllocConfig &config)
+{
+    for (const auto &[id, service] : services) {
+        job_record_t *job = find_job_record(id);
+        if (!job || !IS_JOB_PENDING(job))
+            continue;
+        keep_service(job, service);
+        info("sched/accord: %pJ pending again, requeued by Slurm: keeps its service, %s", job,
+             core::explain_service(service, config).c_str());
     }
 }
 

@@ -5,10 +5,13 @@
 // requeued for them (core/preempt_cycle.h). Snapshot locks.
 #pragma once
 
+#include <cstdint>
 #include <ctime>
+#include <utility>
 #include <vector>
 
 #include "core/allocator.h"
+#include "core/service_ledger.h"
 #include "core/snapshot.h"
 #include "slurm/slurm_headers.h"
 
@@ -22,7 +25,24 @@ void order_queue_by_service(std::vector<job_queue_rec_t *> &queue, const core::A
 // A pending job's priority from its earlier runs' service and Slurm's.
 double pending_service_priority(const job_record_t *job, double slurm_priority, const core::AllocConfig &config);
 
-// Each running job's priority from its service so far and Slurm's.
-void rank_running_by_service(core::ClusterSnapshot &cluster, time_t now, const core::AllocConfig &config);
+// Each running job's priority from its service so far and Slurm's; the
+// ledger sees each one's service.
+void rank_running_by_service(core::ClusterSnapshot &cluster, time_t now, const core::AllocConfig &config,
+                             core::ServiceLedger &ledger);
+
+// Whether the pending job is one Slurm requeued since the ledger saw it
+// run, with service its record lacks: then it is in `requeued` (once) with
+// that service, and left out of this cycle's queue, to be ranked with it
+// from the next one.
+bool requeued_by_slurm(const job_record_t *job, core::ServiceLedger &ledger,
+                       std::vector<std::pair<uint32_t, int64_t>> &requeued);
+
+// Forgets the ledger's jobs that ended or are gone; ends its cycle.
+void end_ledger_cycle(core::ServiceLedger &ledger);
+
+// Jobs Slurm requeued since the ledger saw them run, with the service
+// their record lacks: kept as their record. Job write lock.
+void keep_requeued_services(const std::vector<std::pair<uint32_t, int64_t>> &services,
+                            const core::AllocConfig &config);
 
 }  // namespace accord::slurm

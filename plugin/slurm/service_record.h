@@ -2,8 +2,8 @@
 // (core/service_record.h), kept with the job as SCHED_ACCORD_SERVICE
 // (slurm/job_env_entry.h), and what it has attained in all, this run
 // included: what accord_order=service ranks it by. Slurm's own requeues (a
-// node failure, scontrol requeue) are not counted: the job then starts
-// again from the service Accord last kept for it.
+// node failure, scontrol requeue) are counted from what Accord last saw of
+// the run (core/service_ledger.h, slurm/service_ranks.h).
 #pragma once
 
 #include <cstdint>

@@ -356,18 +356,30 @@ std::vector<job_queue_rec_t *> sorted_queue(const std::optional<core::AllocConfi
     return queue;
 }
 
+// Jobs planned from the next cycle on: those to get their submitted GPU
+// request back first, and those Slurm requeued, to be ranked with the
+// service they keep.
+bool left_out_this_cycle(job_record_t *job, SlurmSnapshot &snap, core::ServiceLedger &ledger)
+{
+    if (submitted_request_due(job)) {
+        if (std::find(snap.restores.begin(), snap.restores.end(), job->job_id) == snap.restores.end())
+            snap.restores.push_back(job->job_id);
+        return true;
+    }
+    return snap.service_order && requeued_by_slurm(job, ledger, snap.requeued_services);
+}
+
 void add_queue(SlurmSnapshot &snap, const std::vector<int> &cluster_index, time_t now, size_t max_jobs,
-               const std::optional<core::AllocConfig> &service_order)
+               core::ServiceLedger &ledger)
 {
     core::NodeListPool node_lists;  // a partition's jobs share their list
-    for (auto *rec : sorted_queue(service_order)) {
+    for (auto *rec : sorted_queue(snap.service_order)) {
         core::PendingJob p;
-        if (rec->job_ptr && submitted_request_due(rec->job_ptr)) {
-            if (std::find(snap.restores.begin(), snap.restores.end(), rec->job_ptr->job_id) == snap.restores.end())
-                snap.restores.push_back(rec->job_ptr->job_id);
-        } else if (snap.cluster.queue.size() < max_jobs && to_pending(rec, now, cluster_index, snap.cluster.nodes, node_lists, p)) {
-            if (service_order)
-                p.priority = pending_service_priority(rec->job_ptr, p.priority, *service_order);
+        bool left_out = rec->job_ptr && left_out_this_cycle(rec->job_ptr, snap, ledger);
+        if (!left_out && snap.cluster.queue.size() < max_jobs &&
+            to_pending(rec, now, cluster_index, snap.cluster.nodes, node_lists, p)) {
+            if (snap.service_order)
+                p.priority = pending_service_priority(rec->job_ptr, p.priority, *snap.service_order);
             bool meta = rec->job_ptr->array_recs && rec->array_task_id == NO_VAL;
             snap.refs.push_back({p.job_id, meta, p.partition});
             snap.cluster.queue.push_back(std::move(p));
@@ -379,7 +391,7 @@ void add_queue(SlurmSnapshot &snap, const std::vector<int> &cluster_index, time_
 }  // namespace
 
 SlurmSnapshot take_snapshot(time_t now, const core::SchedulerParams &params, NodeTopologies &topologies,
-                           bool running_requests)
+                           bool running_requests, core::ServiceLedger &ledger)
 {
     SlurmSnapshot snap;
     snap.cluster.now = now;
@@ -387,10 +399,12 @@ SlurmSnapshot take_snapshot(time_t now, const core::SchedulerParams &params, Nod
         snap.service_order = core::alloc_config(params);
     std::vector<int> cluster_index = add_nodes(snap, topologies);
     if (snap.service_order)
-        rank_running_by_service(snap.cluster, now, *snap.service_order);
+        rank_running_by_service(snap.cluster, now, *snap.service_order, ledger);
     if (running_requests)
         add_running_requests(snap, cluster_index, now);
-    add_queue(snap, cluster_index, now, params.max_jobs, snap.service_order);
+    add_queue(snap, cluster_index, now, params.max_jobs, ledger);
+    if (snap.service_order)
+        end_ledger_cycle(ledger);
     return snap;
 }
 

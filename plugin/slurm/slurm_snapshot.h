@@ -6,10 +6,12 @@
 #include <ctime>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/allocator.h"
 #include "core/scheduler_params.h"
+#include "core/service_ledger.h"
 #include "core/snapshot.h"
 #include "slurm/node_topologies.h"
 
@@ -31,14 +33,18 @@ struct SlurmSnapshot {
     std::vector<uint32_t> restores;
     // Set with accord_order=service: the queues jobs were ranked by.
     std::optional<core::AllocConfig> service_order;
+    // With it, jobs Slurm requeued and the service their record lacks
+    // (slurm/service_ranks.h), left out of this cycle's queue.
+    std::vector<std::pair<uint32_t, int64_t>> requeued_services;
 };
 
 // The first accord_max_jobs queue records, in Slurm's order or, with
-// accord_order=service, by service (slurm/service_ranks.h). Nodes with a
+// accord_order=service, by service (slurm/service_ranks.h; the ledger
+// then sees running jobs' service, cycle to cycle). Nodes with a
 // topology in `topologies` also get their GPUs by index; with
 // `running_requests` (accord_migrate), running jobs that allow a requeue
 // also get their request (core::RunningJob::request).
 SlurmSnapshot take_snapshot(time_t now, const core::SchedulerParams &params, NodeTopologies &topologies,
-                           bool running_requests);
+                           bool running_requests, core::ServiceLedger &ledger);
 
 }  // namespace accord::slurm

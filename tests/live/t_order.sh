@@ -3,26 +3,35 @@
 # accord_preempt_interval=20) under Slurm's priority/basic, which ranks jobs
 # by submission alone: a job past a service queue is requeued for a newer
 # one below it, and keeps the service of its run, so that the newer job is
-# not requeued back for it once that one passes the first queue too.
+# not requeued back for it once that one passes the first queue too; so
+# does a job Slurm requeues itself.
 # Service queues of 8 GPUs: queue 0 below 50 s, 1 below 100 s, 2 below 200 s.
-# This test takes about 4 minutes.
+# Each test takes about 4 minutes.
 
 ORDER_RAN=$CLUSTER_DIR/order-ran
 
-test_job_past_a_queue_is_requeued_for_a_newer_one() {
-    local busy old new log=$CLUSTER_DIR/log/slurmctld.log
+# Sets OLD: a requeue-able job on a100-1's 8 GPUs that records its runs,
+# long the first time and brief once requeued, run past 800 GPU-s (its
+# second queue). The other a100 node is kept busy by a job that allows no
+# requeue: the allocator pools a type's GPUs over its nodes, so with that
+# node free a newer job pinned to a100-1 would seem to fit there.
+older_job_past_its_second_queue() {
+    local busy
     rm -f "$ORDER_RAN"
+    busy=$(submit --no-requeue -w a100-2 --gres=gpu:a100:8 -t 10 --wrap 'sleep 600')
+    OLD=$(submit --requeue -w a100-1 --gres=gpu:8 -t 30 --wrap "echo \$SLURM_JOB_ID >>$ORDER_RAN;
+        if [ \${SLURM_RESTART_COUNT:-0} -gt 0 ]; then sleep 5; else sleep 900; fi")
+    check "the older job runs" wait_state "$OLD" RUNNING
+    check "so does the job on the other a100 node" wait_state "$busy" RUNNING
+    sleep 105
+}
+
+test_job_past_a_queue_is_requeued_for_a_newer_one() {
+    local old new log=$CLUSTER_DIR/log/slurmctld.log
     check "slurmctld's log says how jobs are ranked" grep -qF \
         "jobs ranked by attained GPU service (first queue 400 GPU-s), then Slurm's priority" "$log"
-    # The other a100 node busy: the allocator pools a type's GPUs over its
-    # nodes, so with it free the newer job would seem to fit there.
-    busy=$(submit --no-requeue -w a100-2 --gres=gpu:a100:8 -t 10 --wrap 'sleep 600')
-    old=$(submit --requeue -w a100-1 --gres=gpu:8 -t 30 --wrap "echo \$SLURM_JOB_ID >>$ORDER_RAN;
-        if [ \${SLURM_RESTART_COUNT:-0} -gt 0 ]; then sleep 5; else sleep 900; fi")
-    check "the older job runs" wait_state "$old" RUNNING
-    check "so does the job on the other a100 node" wait_state "$busy" RUNNING
-    # Past 800 GPU-s, its second queue, before the newer job is submitted.
-    sleep 105
+    older_job_past_its_second_queue
+    old=$OLD
     new=$(submit --requeue -w a100-1 --gres=gpu:a100:8 -t 5 --wrap 'sleep 90')
     check "by Slurm's priority the newer job ranks below the older one" \
         test "$(job_field "$new" Priority)" -lt "$(job_field "$old" Priority)"
@@ -38,4 +47,26 @@ test_job_past_a_queue_is_requeued_for_a_newer_one() {
     check "the older job then runs again and ends" wait_state "$old" COMPLETED 90
     check "it ran twice" equals "$(grep -c "^$old\$" "$ORDER_RAN")" 2
     check "one requeue line in all" equals "$(grep -c 'requeued by sched/accord' "$log")" 1
+}
+
+# The same older job requeued by an admin (Slurm's own requeue, as after a
+# node failure): Accord saw its service while it ran, and it keeps it, so
+# the newer job that starts in its place is not requeued for it once past
+# the first queue either.
+test_job_requeued_by_slurm_keeps_its_service() {
+    local old new log=$CLUSTER_DIR/log/slurmctld.log
+    older_job_past_its_second_queue
+    old=$OLD
+    scontrol requeue "$old"
+    new=$(submit --requeue -w a100-1 --gres=gpu:a100:8 -t 5 --wrap 'sleep 90')
+    check "the newer job starts in its place" wait_state "$new" RUNNING 60
+    # Slurm holds its requeued job about two minutes; an admin lets it go.
+    scontrol update jobid="$old" StartTime=now
+    check "the older job keeps the service Accord saw it attain" wait_until 30 grep -qE \
+        "JobId=$old pending again, requeued by Slurm: keeps its service, ranked by attained service: [0-9]+ GPU-s so far, queue 2$" \
+        "$log"
+    check "the newer job runs to its end" wait_state "$new" COMPLETED 150
+    check "so it was never requeued" equals "$(grep -c "JobId=$new requeued" "$log")" 0
+    check "the older job then runs again and ends" wait_state "$old" COMPLETED 90
+    check "it ran twice" equals "$(grep -c "^$old\$" "$ORDER_RAN")" 2
 }
