@@ -13,30 +13,33 @@ namespace {
 
 // Slurm's queue sort (sort_job_queue2) puts jobs with a reservation first,
 // then higher partition tiers; service queues reorder only within those.
-std::tuple<int, int64_t, int> service_key(const job_queue_rec_t *rec, const core::AllocConfig &config)
+std::tuple<int, int64_t, int> service_key(const QueueEntry &entry, const core::AllocConfig &config)
 {
-    const job_record_t *job = rec->job_ptr;
-    bool reserved = job->resv_id != 0 || rec->resv_ptr;
+    const job_queue_rec_t *rec = entry.rec;
+    if (!rec->job_ptr)
+        return {1, 0, 0};
+    bool reserved = rec->job_ptr->resv_id != 0 || rec->resv_ptr;
     int64_t tier = rec->part_ptr ? rec->part_ptr->priority_tier : 0;
-    return {reserved ? 0 : 1, -tier, core::service_queue(static_cast<double>(earlier_service(job)), config)};
+    return {reserved ? 0 : 1, -tier, core::service_queue(static_cast<double>(entry.earlier_service), config)};
 }
 
 }  // namespace
 
-void order_queue_by_service(std::vector<job_queue_rec_t *> &queue, const core::AllocConfig &config)
+std::vector<QueueEntry> order_queue_by_service(const std::vector<job_queue_rec_t *> &queue,
+                                               const core::AllocConfig &config)
 {
-    std::vector<std::pair<std::tuple<int, int64_t, int>, job_queue_rec_t *>> keyed;
+    std::vector<std::pair<std::tuple<int, int64_t, int>, QueueEntry>> keyed;
     keyed.reserve(queue.size());
-    for (auto *rec : queue)
-        keyed.emplace_back(rec->job_ptr ? service_key(rec, config) : std::make_tuple(1, INT64_C(0), 0), rec);
+    for (auto *rec : queue) {
+        QueueEntry entry{rec, rec->job_ptr ? earlier_service(rec->job_ptr) : 0};
+        keyed.emplace_back(service_key(entry, config), entry);
+    }
     std::stable_sort(keyed.begin(), keyed.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-    for (size_t i = 0; i < queue.size(); i++)
-        queue[i] = keyed[i].second;
-}
-
-double pending_service_priority(const job_record_t *job, double slurm_priority, const core::AllocConfig &config)
-{
-    return core::service_priority(static_cast<double>(earlier_service(job)), slurm_priority, config);
+    std::vector<QueueEntry> ordered;
+    ordered.reserve(keyed.size());
+    for (const auto &[key, entry] : keyed)
+        ordered.push_back(entry);
+    return ordered;
 }
 
 void rank_running_by_service(core::ClusterSnapshot &cluster, time_t now, const core::AllocConfig &config,
@@ -52,13 +55,13 @@ void rank_running_by_service(core::ClusterSnapshot &cluster, time_t now, const c
     }
 }
 
-bool requeued_by_slurm(const job_record_t *job, core::ServiceLedger &ledger,
+bool requeued_by_slurm(const job_record_t *job, int64_t earlier_service, core::ServiceLedger &ledger,
                        std::vector<std::pair<uint32_t, int64_t>> &requeued)
 {
     // A job in several partitions has a record in each.
     if (std::any_of(requeued.begin(), requeued.end(), [&](const auto &r) { return r.first == job->job_id; }))
         return true;
-    auto service = ledger.take_requeued(job->job_id, job->restart_cnt, earlier_service(job));
+    auto service = ledger.take_requeued(job->job_id, job->restart_cnt, earlier_service);
     if (service)
         requeued.emplace_back(job->job_id, *service);
     return service.has_value();

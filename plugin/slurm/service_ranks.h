@@ -17,13 +17,19 @@
 
 namespace accord::slurm {
 
-// Slurm's sorted queue, reordered stably: within the same reservation
-// class and partition tier (Slurm's first keys), lower service queues
-// first.
-void order_queue_by_service(std::vector<job_queue_rec_t *> &queue, const core::AllocConfig &config);
+// A queue record and the GPU-seconds its job's earlier runs attained
+// (its SCHED_ACCORD_SERVICE record, read once per cycle; 0 without
+// service order).
+struct QueueEntry {
+    job_queue_rec_t *rec;
+    int64_t earlier_service;
+};
 
-// A pending job's priority from its earlier runs' service and Slurm's.
-double pending_service_priority(const job_record_t *job, double slurm_priority, const core::AllocConfig &config);
+// Slurm's sorted queue with each job's earlier service, reordered stably:
+// within the same reservation class and partition tier (Slurm's first
+// keys), lower service queues first.
+std::vector<QueueEntry> order_queue_by_service(const std::vector<job_queue_rec_t *> &queue,
+                                               const core::AllocConfig &config);
 
 // Each running job's priority from its service so far and Slurm's; the
 // ledger sees each one's service.
@@ -34,7 +40,7 @@ void rank_running_by_service(core::ClusterSnapshot &cluster, time_t now, const c
 // run, with service its record lacks: then it is in `requeued` (once) with
 // that service, and left out of this cycle's queue, to be ranked with it
 // from the next one.
-bool requeued_by_slurm(const job_record_t *job, core::ServiceLedger &ledger,
+bool requeued_by_slurm(const job_record_t *job, int64_t earlier_service, core::ServiceLedger &ledger,
                        std::vector<std::pair<uint32_t, int64_t>> &requeued);
 
 // Forgets the ledger's jobs that ended or are gone; ends its cycle.

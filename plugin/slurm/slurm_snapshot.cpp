@@ -6,6 +6,7 @@
 
 #include "core/node_list.h"
 #include "core/plan_cycle.h"
+#include "core/service_order.h"
 #include "slurm/accounting_limits.h"
 #include "slurm/deferred_starts.h"
 #include "slurm/gpu_tres_text.h"
@@ -343,7 +344,7 @@ void add_running_requests(SlurmSnapshot &snap, const std::vector<int> &cluster_i
 }
 
 // Slurm's queue in its order, or in accord_order=service's.
-std::vector<job_queue_rec_t *> sorted_queue(const std::optional<core::AllocConfig> &service_order)
+std::vector<QueueEntry> sorted_queue(const std::optional<core::AllocConfig> &service_order)
 {
     List list = build_job_queue(true, false);
     sort_job_queue(list);
@@ -352,34 +353,40 @@ std::vector<job_queue_rec_t *> sorted_queue(const std::optional<core::AllocConfi
         queue.push_back(rec);
     FREE_NULL_LIST(list);
     if (service_order)
-        order_queue_by_service(queue, *service_order);
-    return queue;
+        return order_queue_by_service(queue, *service_order);
+    std::vector<QueueEntry> entries;
+    entries.reserve(queue.size());
+    for (auto *rec : queue)
+        entries.push_back({rec, 0});
+    return entries;
 }
 
 // Jobs planned from the next cycle on: those to get their submitted GPU
 // request back first, and those Slurm requeued, to be ranked with the
 // service they keep.
-bool left_out_this_cycle(job_record_t *job, SlurmSnapshot &snap, core::ServiceLedger &ledger)
+bool left_out_this_cycle(job_record_t *job, int64_t earlier_service, SlurmSnapshot &snap,
+                         core::ServiceLedger &ledger)
 {
     if (submitted_request_due(job)) {
         if (std::find(snap.restores.begin(), snap.restores.end(), job->job_id) == snap.restores.end())
             snap.restores.push_back(job->job_id);
         return true;
     }
-    return snap.service_order && requeued_by_slurm(job, ledger, snap.requeued_services);
+    return snap.service_order && requeued_by_slurm(job, earlier_service, ledger, snap.requeued_services);
 }
 
 void add_queue(SlurmSnapshot &snap, const std::vector<int> &cluster_index, time_t now, size_t max_jobs,
                core::ServiceLedger &ledger)
 {
     core::NodeListPool node_lists;  // a partition's jobs share their list
-    for (auto *rec : sorted_queue(snap.service_order)) {
+    for (auto [rec, earlier_service] : sorted_queue(snap.service_order)) {
         core::PendingJob p;
-        bool left_out = rec->job_ptr && left_out_this_cycle(rec->job_ptr, snap, ledger);
+        bool left_out = rec->job_ptr && left_out_this_cycle(rec->job_ptr, earlier_service, snap, ledger);
         if (!left_out && snap.cluster.queue.size() < max_jobs &&
             to_pending(rec, now, cluster_index, snap.cluster.nodes, node_lists, p)) {
             if (snap.service_order)
-                p.priority = pending_service_priority(rec->job_ptr, p.priority, *snap.service_order);
+                p.priority = core::service_priority(static_cast<double>(earlier_service), p.priority,
+                                                    *snap.service_order);
             bool meta = rec->job_ptr->array_recs && rec->array_task_id == NO_VAL;
             snap.refs.push_back({p.job_id, meta, p.partition});
             snap.cluster.queue.push_back(std::move(p));
