@@ -7,7 +7,8 @@
 #include <utility>
 
 #include "core/allocator_cycle.h"
-#include "core/request_options.h"
+#include "core/held_off_displacement.h"
+#include "core/movable_jobs.h"
 #include "core/requeue_bounds.h"
 #include "core/running_removed.h"
 
@@ -25,103 +26,6 @@ struct Cycle {
     const PreemptConfig &preempt;
     QueueAllocMemo &queue;
 };
-
-// A running job the allocator may move: `gpus` GPUs of `type`.
-struct Movable {
-    size_t running = 0;  // index into ClusterSnapshot::running
-    std::string type;
-    int gpus = 0;
-    double rate = 0;
-    std::vector<std::pair<int, int>> held;  // (node, its GPUs there), by node
-    std::vector<JobOption> options;         // what it holds, or with migration all its user allowed
-    int current = 0;                        // the option it holds
-    int target = -1;                        // the option it is requeued to move to (rule 4)
-};
-
-// Its GPUs, when of one type only and on schedulable nodes; else 0.
-std::pair<std::string, int> held_gpus(const RunningJob &r, const ClusterSnapshot &s)
-{
-    GpuCounts held;
-    for (const auto &use : r.usage) {
-        if (!s.nodes[use.node].schedulable)
-            return {"", 0};
-        for (const auto &[type, count] : use.used.gpus)
-            if (count > 0)
-                held[type] += count;
-    }
-    if (held.size() != 1)
-        return {"", 0};
-    return *held.begin();
-}
-
-// Its GPUs of `type` on each node, by node: every round's requeue test
-// reads them.
-std::vector<std::pair<int, int>> held_on_nodes(const RunningJob &r, const std::string &type)
-{
-    std::vector<std::pair<int, int>> held;
-    held.reserve(r.usage.size());
-    for (const auto &use : r.usage)
-        held.emplace_back(use.node, use.used.gpus_of(type));
-    std::sort(held.begin(), held.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-    size_t kept = 0;  // one entry per node, its GPUs summed
-    for (size_t i = 0; i < held.size(); i++) {
-        if (kept > 0 && held[kept - 1].first == held[i].first)
-            held[kept - 1].second += held[i].second;
-        else
-            held[kept++] = held[i];
-    }
-    held.resize(kept);
-    return held;
-}
-
-// With migration, every option its request allows, when the one it holds
-// is among them (the time-limit rule may leave it out).
-void offer_all_options(Movable &m, const RunningJob &r, const ClusterSnapshot &s, const GpuTypeRanker &ranker)
-{
-    std::vector<RequestOption> all = request_options(*r.request, s.nodes, ranker);
-    auto held = std::find_if(all.begin(), all.end(),
-                             [&](const RequestOption &o) { return o.request.type == m.type && o.gpus == m.gpus; });
-    if (held == all.end())
-        return;
-    bool may_spread = r.request->max_nodes > 1;
-    m.options.clear();
-    for (const auto &o : all)
-        m.options.push_back(JobOption{o.request.type, o.gpus, o.rate, may_spread ? o.rate : 0});
-    m.current = static_cast<int>(held - all.begin());
-    m.rate = held->rate;
-}
-
-std::vector<Movable> movable_jobs(const ClusterSnapshot &s, const GpuTypeRanker &ranker, const PreemptConfig &p)
-{
-    std::vector<Movable> out;
-    out.reserve(s.running.size());
-    // The ranker reads only the family of a job (gpu_type_ranker.h): one
-    // PendingJob, built once, asks for every running job.
-    PendingJob as_pending;
-    for (size_t i = 0; i < s.running.size(); i++) {
-        const RunningJob &r = s.running[i];
-        if (!r.requeueable || s.now - r.start_time < p.min_run_s)
-            continue;
-        auto [type, gpus] = held_gpus(r, s);
-        if (gpus == 0)
-            continue;
-        as_pending.family = r.family;
-        auto speed = ranker.speed(as_pending, type);
-        if (!speed || *speed <= 0)
-            continue;
-        Movable m;
-        m.running = i;
-        m.type = type;
-        m.gpus = gpus;
-        m.rate = *speed * gpus * ranker.scaling(as_pending, type, gpus);
-        m.held = held_on_nodes(r, type);
-        m.options = {JobOption{type, gpus, m.rate, r.usage.size() > 1 ? m.rate : 0}};
-        if (p.migrate && r.request)
-            offer_all_options(m, r, s, ranker);
-        out.push_back(std::move(m));
-    }
-    return out;
-}
 
 // The allocator's nodes: per schedulable node and GPU type, what is free
 // plus what movable jobs hold there, in node then type order. Indexed per
@@ -208,14 +112,14 @@ Decision requeue_decision(const Movable &m, const ClusterSnapshot &s, RequeueNot
     return d;
 }
 
-// Whether the job may run on these nodes: all among those it may use, its
-// required ones among them. (The allocator pools each type's GPUs over
-// every node; a move it would be started elsewhere from is not made.)
-bool may_run_on(const PendingJob &asked, const std::vector<int> &on)
+// The snapshot nodes of the allocator's shares.
+std::vector<int> nodes_of(const Shares &shares, const PreemptNodes &nodes)
 {
-    auto has = [](const std::vector<int> &nodes, int n) { return std::find(nodes.begin(), nodes.end(), n) != nodes.end(); };
-    return std::all_of(on.begin(), on.end(), [&](int n) { return has(asked.allowed_nodes, n); }) &&
-           std::all_of(asked.required_nodes.begin(), asked.required_nodes.end(), [&](int n) { return has(on, n); });
+    std::vector<int> on;
+    on.reserve(shares.size());
+    for (const auto &share : shares)
+        on.push_back(nodes.node_of(share.node));
+    return on;
 }
 
 // Rule 4: whether `m`, moved by the allocator to option `to`, is requeued
@@ -229,10 +133,7 @@ bool worth_moving(const Movable &m, const AllocChoice &to, const ClusterSnapshot
     double left = expected_left(s.running[m.running], s.now);
     if (there <= now || left * (1 - now / there) <= static_cast<double>(p.restart_cost_s))
         return false;
-    std::vector<int> on;
-    for (const auto &share : to.shares)
-        on.push_back(nodes.node_of(share.node));
-    if (!may_run_on(*s.running[m.running].request, on))
+    if (!may_run_on(*s.running[m.running].request, nodes_of(to.shares, nodes)))
         return false;
     for (const auto &share : to.shares) {
         int node = nodes.node_of(share.node);
@@ -248,9 +149,26 @@ bool worth_moving(const Movable &m, const AllocChoice &to, const ClusterSnapshot
     return true;
 }
 
+// Waiting jobs the allocator gave GPUs on nodes they may not use displace
+// movable jobs on nodes they may use (core/held_off_displacement.h).
+void displace_for_held_off(const ClusterSnapshot &s, const std::vector<Movable> &movable,
+                           const QueueAllocJobs &queue, const std::vector<AllocChoice> &choice,
+                           const PreemptNodes &nodes, std::vector<bool> &displaced)
+{
+    for (size_t k = 0; k < queue.jobs.size(); k++) {
+        const AllocChoice &given = choice[movable.size() + k];
+        if (given.option < 0)
+            continue;
+        for (size_t j : displaced_for_held_off(s.queue[queue.record[k]], queue.jobs[k].options[given.option],
+                                               nodes_of(given.shares, nodes), s, movable, displaced))
+            displaced[j] = true;
+    }
+}
+
 // The movable jobs the allocator, deciding for them and the queue
-// together, does not keep where they are; those it moves that rule 4
-// requeues have their `target`.
+// together, does not keep where they are, and those waiting jobs held off
+// their nodes displace; those it moves that rule 4 requeues have their
+// `target`.
 std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movable> &movable, const Cycle &c)
 {
     PreemptNodes nodes(s, movable);
@@ -262,9 +180,13 @@ std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movab
         jobs.push_back(alloc_job(m, s, nodes));
     jobs.insert(jobs.end(), queue.jobs.begin(), queue.jobs.end());
     std::vector<AllocChoice> choice = allocate(jobs, nodes.nodes(), c.alloc);
+    std::vector<bool> is_displaced(movable.size());
+    for (size_t j = 0; j < movable.size(); j++)
+        is_displaced[j] = choice[j].option != movable[j].current || choice[j].shares != jobs[j].held;
+    displace_for_held_off(s, movable, queue, choice, nodes, is_displaced);
     std::vector<Movable> out;
     for (size_t j = 0; j < movable.size(); j++) {
-        if (choice[j].option == movable[j].current && choice[j].shares == jobs[j].held)
+        if (!is_displaced[j])
             continue;
         out.push_back(movable[j]);
         int to = choice[j].option;

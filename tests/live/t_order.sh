@@ -12,17 +12,14 @@ ORDER_RAN=$CLUSTER_DIR/order-ran
 
 # Sets OLD: a requeue-able job on a100-1's 8 GPUs that records its runs,
 # long the first time and brief once requeued, run past 800 GPU-s (its
-# second queue). The other a100 node is kept busy by a job that allows no
-# requeue: the allocator pools a type's GPUs over its nodes, so with that
-# node free a newer job pinned to a100-1 would seem to fit there.
+# second queue). The other a100 node stays free: the allocator pools a
+# type's GPUs over their nodes and counts a newer job pinned to a100-1 as
+# served there, which must not keep it from displacing the older job.
 older_job_past_its_second_queue() {
-    local busy
     rm -f "$ORDER_RAN"
-    busy=$(submit --no-requeue -w a100-2 --gres=gpu:a100:8 -t 10 --wrap 'sleep 600')
     OLD=$(submit --requeue -w a100-1 --gres=gpu:8 -t 30 --wrap "echo \$SLURM_JOB_ID >>$ORDER_RAN;
         if [ \${SLURM_RESTART_COUNT:-0} -gt 0 ]; then sleep 5; else sleep 900; fi")
     check "the older job runs" wait_state "$OLD" RUNNING
-    check "so does the job on the other a100 node" wait_state "$busy" RUNNING
     sleep 105
 }
 
@@ -40,6 +37,7 @@ test_job_past_a_queue_is_requeued_for_a_newer_one() {
     check "its SystemComment says how it ranked" matches "$(job_comment "$old")" \
         "^accord: requeued by sched/accord for JobId=$new: predicted gain [0-9]+ GPU-s over restart cost 8 GPU-s; ranked by attained service: (8[0-9][0-9]|9[0-9][0-9]|1[0-9]{3}) GPU-s so far, queue 2( |$)"
     check "the newer job starts on its GPUs" wait_state "$new" RUNNING 60
+    check "the other a100 node was free all along" equals "$(sinfo -h -n a100-2 -o %T)" idle
     # From 50 s on the newer job is past the first queue; the older one, had
     # its service been forgotten, would be below it and have it requeued.
     check "the newer job runs to its end: the older one's service was kept" wait_state "$new" COMPLETED 150

@@ -1,7 +1,8 @@
 // Unit tests for core/preempt_cycle: which running jobs the allocator may
 // displace and when a displaced job is requeued (requeue-able only, after
 // its minimum run, for a higher-priority job only, gain above the restart
-// cost), the starts planned on its GPUs, and moving a job to a better
+// cost), the starts planned on its GPUs, a waiting job held off nodes
+// the allocator counted as its, and moving a job to a better
 // configuration by requeue (rule 4).
 #include "cmocka_cpp.h"
 
@@ -183,6 +184,65 @@ static void gain_counts_the_gpus_taken_of_its_gpus(void **)
     assert_int_equal(plan.starts, 1);
 }
 
+// Job 50 (requeue-able, priority 1) holds a100-1; a100-2 and a100-3 are
+// free. Job 1 (priority 10) waits for 4 a100s; its nodes are set by each
+// test.
+static SnapshotBuilder held_off_free_nodes()
+{
+    SnapshotBuilder b;
+    b.add_node("a100-1", 64, 512000, {{"a100", 4}});
+    b.add_node("a100-2", 64, 512000, {{"a100", 4}});
+    b.add_node("a100-3", 64, 512000, {{"a100", 4}});
+    RunningJob &low = b.add_running(50, b.now() + 5400, "a100-1", res(4, 4000, {{"a100", 4}}));
+    low.start_time = b.now() - 3600;
+    low.priority = 1;
+    low.requeueable = true;
+    b.add_pending(1, 1, {"a100", 0, 4}, 3600).priority = 10;
+    return b;
+}
+
+static void assert_requeued_for_job_1_on_a100_1(const CyclePlan &plan)
+{
+    assert_int_equal(plan.requeues.size(), 1);
+    assert_int_equal(plan.requeues[0].job_id, 50);
+    assert_int_equal(plan.requeues[0].requeue->for_jobs.size(), 1);
+    assert_int_equal(plan.requeues[0].requeue->for_jobs[0], 1);
+    assert_int_equal(plan.starts, 1);
+    assert_int_equal(plan.decisions[0].job_id, 1);
+    assert_int_equal(plan.decisions[0].placement.size(), 1);
+    assert_int_equal(plan.decisions[0].placement[0].node, 0);
+}
+
+// The allocator pools the a100s of all three nodes; job 1, which may use
+// a100-1 only (its partition) or must have it (--nodelist), would wait
+// behind job 50 while the free nodes are counted as its. It displaces
+// job 50.
+static void job_held_off_the_free_nodes_displaces_on_its_own(void **)
+{
+    SnapshotBuilder partition = held_off_free_nodes();
+    partition.pending(0).allowed_nodes = accord::core::NodeList({0});
+    assert_requeued_for_job_1_on_a100_1(run(partition));
+    SnapshotBuilder nodelist = held_off_free_nodes();
+    nodelist.pending(0).required_nodes = {0};
+    assert_requeued_for_job_1_on_a100_1(run(nodelist));
+}
+
+// Not for a job of equal priority, and not when a free node it may use
+// holds it: then it starts there.
+static void job_held_off_displaces_only_what_it_needs(void **)
+{
+    SnapshotBuilder equal = held_off_free_nodes();
+    equal.pending(0).allowed_nodes = accord::core::NodeList({0});
+    equal.pending(0).priority = 1;
+    assert_nothing_happens(run(equal));
+    SnapshotBuilder room = held_off_free_nodes();
+    room.pending(0).allowed_nodes = accord::core::NodeList({0, 2});
+    CyclePlan plan = run(room);
+    assert_int_equal(plan.requeues.size(), 0);
+    assert_int_equal(plan.starts, 1);
+    assert_int_equal(plan.decisions[0].placement[0].node, 2);
+}
+
 // Rule 4: job 70 holds a t4 node for a typeless gpu:4 request (requeue-able,
 // an hour run, an hour and a half to its limit); the a100 node is free.
 static SnapshotBuilder slow_type_held(bool carries_request)
@@ -298,6 +358,8 @@ int main(void)
         cmocka_unit_test(lower_priority_job_never_displaces),
         cmocka_unit_test(no_requeue_when_the_job_fits_anyway),
         cmocka_unit_test(gain_counts_the_gpus_taken_of_its_gpus),
+        cmocka_unit_test(job_held_off_the_free_nodes_displaces_on_its_own),
+        cmocka_unit_test(job_held_off_displaces_only_what_it_needs),
         cmocka_unit_test(job_moves_to_a_faster_free_type),
         cmocka_unit_test(job_stays_without_migration_or_its_request),
         cmocka_unit_test(plan_cycle_moves_jobs_with_accord_migrate),
