@@ -70,8 +70,11 @@ const char kUsage[] =
     "                       restart cost, the plugin's accord_migrate=1\n"
     "  --order O            accord-rq's job priority: service (default; least attained\n"
     "                       GPU service first, then arrival: the plugin's\n"
-    "                       accord_order=service) or priority (arrival alone: the\n"
-    "                       plugin's default under Slurm's priority/basic)\n"
+    "                       accord_order=service), priority (arrival alone: the\n"
+    "                       plugin's default under Slurm's priority/basic) or\n"
+    "                       gittins (the Gittins index of the job's type from what\n"
+    "                       its finished jobs held, then arrival; service until a\n"
+    "                       job has finished; not in the plugin)\n"
     "  --round S            round length of round-based policies, seconds (default 360)\n"
     "  --restart S          progress a round-based policy's job loses when it is\n"
     "                       moved, paused and resumed, seconds (default 30)\n"
@@ -112,12 +115,16 @@ double number(const char *text, double lo, double hi, const char *option)
     return value;
 }
 
-// --order: whether accord-rq's priority is arrival alone.
-bool order_is_arrival(const std::string &text)
+// --order: accord-rq's priority.
+JobOrder job_order(const std::string &text)
 {
-    if (text != "service" && text != "priority")
-        usage_error("--order: '" + text + "' is not service or priority");
-    return text == "priority";
+    if (text == "service")
+        return JobOrder::Service;
+    if (text == "priority")
+        return JobOrder::Arrival;
+    if (text == "gittins")
+        return JobOrder::Gittins;
+    usage_error("--order: '" + text + "' is not service, priority or gittins");
 }
 
 // "all", or names joined by commas, each registered.
@@ -247,7 +254,7 @@ SimOptions parse_sim_options(int argc, char **argv)
         case 'N': o.rounds.round_s = number(optarg, 1, 86400, "--round"); break;
         case 'X': o.rounds.restart_s = number(optarg, 0, 86400, "--restart"); break;
         case 'T': o.config.migrate = true; break;
-        case 'O': o.config.arrival_priority = order_is_arrival(optarg); break;
+        case 'O': o.config.order = job_order(optarg); break;
         case 'I': o.config.preempt_interval_s = static_cast<int64_t>(number(optarg, 0, 86400, "--preempt-interval")); break;
         case 'C': o.summary_csv = optarg; break;
         case 'A': o.sia_profiles = optarg; break;

@@ -4,10 +4,14 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <optional>
+#include <string>
+#include <utility>
 
 #include "core/allocator_cycle.h"
 #include "core/exploring_ranker.h"
+#include "core/gittins_index.h"
 #include "core/measured_speed_ranker.h"
 #include "core/node_list.h"
 #include "core/observed_speeds.h"
@@ -64,6 +68,9 @@ private:
     void requeue(const core::Decision &d);
     double priority_of(size_t job) const;
     double priority_at(size_t job, double attained_gpu_s) const;
+    double gittins_index(size_t job, double attained_gpu_s) const;
+    void finish(const Running &r);
+    void rerank_pending();
     void enqueue(size_t job);
     core::ThroughputSample report_of(size_t job, const std::string &gpu_type, int gpus, double rate) const;
     void leave_queue(size_t job);
@@ -96,6 +103,10 @@ private:
     std::vector<Running> running_;
     core::PreemptCadence cadence_;  // with preempt: when requeues were last considered
     size_t finished_ = 0;
+    // With JobOrder::Gittins: what the finished jobs of each job type held,
+    // the types numbered as they first finish.
+    core::FinishedService finished_service_;
+    std::map<std::string, uint32_t> finished_types_;
     double now_ = 0;
     SimResult result_;
 };
@@ -132,9 +143,52 @@ double Simulation::priority_of(size_t job) const { return priority_at(job, attai
 
 double Simulation::priority_at(size_t job, double attained_gpu_s) const
 {
-    if (config_.preempt && !config_.arrival_priority)
-        return core::service_priority(attained_gpu_s, -static_cast<double>(rank_[job]), *config_.allocator);
-    return -static_cast<double>(rank_[job]);
+    double arrival = -static_cast<double>(rank_[job]);
+    if (!config_.preempt || config_.order == JobOrder::Arrival)
+        return arrival;
+    if (config_.order == JobOrder::Service || finished_service_.empty())
+        return core::service_priority(attained_gpu_s, arrival, *config_.allocator);
+    return core::gittins_priority(gittins_index(job, attained_gpu_s), attained_gpu_s, arrival, *config_.allocator);
+}
+
+double Simulation::gittins_index(size_t job, double attained_gpu_s) const
+{
+    auto type = finished_types_.find(result_.jobs[job].trace.job_type);
+    return type == finished_types_.end() ? 0 : finished_service_.index(type->second, attained_gpu_s);
+}
+
+// With JobOrder::Gittins, what the job held in all joins its type's
+// samples.
+void Simulation::finish(const Running &r)
+{
+    if (!config_.preempt || config_.order != JobOrder::Gittins)
+        return;
+    const std::string &type = result_.jobs[r.job].trace.job_type;
+    auto number = finished_types_.emplace(type, static_cast<uint32_t>(finished_types_.size())).first->second;
+    finished_service_.add(number, attained_[r.job] + r.gpus * (r.end_s - r.start_s));
+}
+
+// A finished job changes the indices: the pending jobs in their new order
+// (stable: arrival order among equals), the core's queue built again. Jobs
+// of one type with the same service share an index.
+void Simulation::rerank_pending()
+{
+    std::map<std::pair<std::string, double>, double> index_by_service;
+    std::vector<std::pair<double, size_t>> keyed;
+    keyed.reserve(pending_.size());
+    for (size_t job : pending_) {
+        auto key = std::make_pair(result_.jobs[job].trace.job_type, attained_[job]);
+        auto index = index_by_service.find(key);
+        if (index == index_by_service.end())
+            index = index_by_service.emplace(key, gittins_index(job, attained_[job])).first;
+        double priority = core::gittins_priority(index->second, attained_[job], -static_cast<double>(rank_[job]),
+                                                 *config_.allocator);
+        keyed.emplace_back(-priority, job);
+    }
+    std::stable_sort(keyed.begin(), keyed.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (size_t i = 0; i < keyed.size(); i++)
+        pending_[i] = keyed[i].second;
+    snap_.queue.clear();
 }
 
 // Into pending_ at its priority (arrivals come in priority order without
@@ -315,11 +369,13 @@ double Simulation::preempt_wake(double next) const
 void Simulation::advance(double t)
 {
     now_ = t;
+    size_t finished_before = finished_;
     size_t kept = 0;
     for (size_t i = 0; i < running_.size(); i++) {
         if (running_[i].end_s <= t) {
             for (const auto &use : snap_.running[i].usage)
                 snap_.nodes[use.node].free += use.used;
+            finish(running_[i]);
             finished_++;
             continue;
         }
@@ -338,6 +394,8 @@ void Simulation::advance(double t)
     while (back < returning_.size() && returning_[back].first <= t)
         enqueue(returning_[back++].second);
     returning_.erase(returning_.begin(), returning_.begin() + static_cast<long>(back));
+    if (finished_ != finished_before && config_.preempt && config_.order == JobOrder::Gittins)
+        rerank_pending();
     fill_queue();
 }
 

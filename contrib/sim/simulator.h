@@ -26,6 +26,14 @@
 
 namespace accord::sim {
 
+// accord-rq's job priority (core/service_order.h), arrival order within a
+// class (as Slurm's priority/basic ranks): Service, by attained GPU service
+// (the plugin's accord_order=service); Arrival, by arrival alone (its
+// accord_order=priority); Gittins, by the Gittins index of the job's type
+// from the GPU service its finished jobs held (core/gittins_index.h; LAS
+// until a job has finished; not in the plugin).
+enum class JobOrder { Service, Arrival, Gittins };
+
 struct SimConfig {
     std::vector<core::Node> nodes;
     // The time limit a job's user gives: its run time on the slowest
@@ -36,15 +44,13 @@ struct SimConfig {
     std::optional<core::AllocConfig> allocator;  // set: the allocator chooses types and counts
     double fairness_bound = 0;  // the plugin's accord_fairness (core/fairness_order.h); 0 = off
     // Set (with `allocator`): core::preempt_cycle at most every
-    // `preempt_interval_s` (core/preempt_cadence.h), every job requeue-able, and
-    // priority by attained service (core/service_order.h, the plugin's
-    // accord_order=service; arrival order within a queue, as Slurm's
-    // priority/basic) unless `arrival_priority`. A requeued job keeps
-    // the progress of its last checkpoint (one every `checkpoint_s` of its
-    // run) and is back in the queue `restart_delay_s` later.
+    // `preempt_interval_s` (core/preempt_cadence.h), every job requeue-able,
+    // priority by `order`. A requeued job keeps the progress of its last
+    // checkpoint (one every `checkpoint_s` of its run) and is back in the
+    // queue `restart_delay_s` later.
     std::optional<core::PreemptConfig> preempt;
     bool migrate = false;  // with preempt: running jobs carry their request (core's rule 4)
-    bool arrival_priority = false;  // with preempt: priority by arrival alone (accord_order=priority)
+    JobOrder order = JobOrder::Service;
     int64_t preempt_interval_s = 300;  // the plugin's accord_preempt_interval (its default); 0: at every event
     double checkpoint_s = 600;
     double restart_delay_s = 60;

@@ -11,19 +11,13 @@ namespace accord::core {
 
 namespace {
 
-// The job's class, lowest first. With a Gittins index: indices within a
-// factor queue_factor of each other form a class, highest first (as a LAS
-// queue holds services within that factor); index 0 (presumed long) after
-// every other, by LAS queue.
+// The job's class, lowest first: its Gittins index's class when it has
+// one, else its LAS queue.
 int class_of(const AllocJob &job, const AllocConfig &config)
 {
-    constexpr int index_classes = 1 << 19;
     if (job.gittins < 0)
         return service_queue(job.attained_gpu_s, config);
-    if (job.gittins == 0)
-        return 2 * index_classes + service_queue(job.attained_gpu_s, config);
-    double level = std::log(job.gittins * config.first_queue_gpu_s) / std::log(config.queue_factor);
-    return index_classes - static_cast<int>(std::floor(level));
+    return gittins_class(job.gittins, job.attained_gpu_s, config);
 }
 
 }  // namespace

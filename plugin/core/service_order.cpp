@@ -14,10 +14,29 @@ int service_queue(double attained_gpu_s, const AllocConfig &config)
     return 1 + static_cast<int>(std::floor(std::min(passed, kLastQueue)));
 }
 
+namespace {
+
+constexpr double kClassStep = 4294967296.0;  // 2^32: above any within-class priority
+
+}  // namespace
+
 double service_priority(double attained_gpu_s, double within_queue, const AllocConfig &config)
 {
-    constexpr double kQueueStep = 4294967296.0;  // 2^32: above any within-queue priority
-    return within_queue - static_cast<double>(service_queue(attained_gpu_s, config)) * kQueueStep;
+    return within_queue - static_cast<double>(service_queue(attained_gpu_s, config)) * kClassStep;
+}
+
+int gittins_class(double index, double attained_gpu_s, const AllocConfig &config)
+{
+    constexpr int kIndexClasses = 1 << 19;  // above every positive index's class
+    if (!(index > 0))
+        return 2 * kIndexClasses + service_queue(attained_gpu_s, config);
+    double level = std::log(index * config.first_queue_gpu_s) / std::log(config.queue_factor);
+    return kIndexClasses - static_cast<int>(std::floor(level));
+}
+
+double gittins_priority(double index, double attained_gpu_s, double within_class, const AllocConfig &config)
+{
+    return within_class - static_cast<double>(gittins_class(index, attained_gpu_s, config)) * kClassStep;
 }
 
 std::string explain_service(int64_t attained_gpu_s, const AllocConfig &config)

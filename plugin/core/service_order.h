@@ -25,6 +25,16 @@ int service_queue(double attained_gpu_s, const AllocConfig &config);
 // (the site's priority; |within_queue| < 2^32, so the sum is exact).
 double service_priority(double attained_gpu_s, double within_queue, const AllocConfig &config);
 
+// A job's class by its Gittins index (core/gittins_index.h), lowest
+// first: indices within a factor queue_factor of each other form one
+// class, highest index first (as a service queue holds services within
+// that factor); index 0 (its kind presumed long) after every other, by
+// service queue. The round accord's order and accord-rq's --order gittins.
+int gittins_class(double index, double attained_gpu_s, const AllocConfig &config);
+
+// As service_priority, ranking by gittins_class instead of service queue.
+double gittins_priority(double index, double attained_gpu_s, double within_class, const AllocConfig &config);
+
 // "ranked by attained service: 840 GPU-s so far, queue 2", as a requeue
 // under accord_order=service is explained.
 std::string explain_service(int64_t attained_gpu_s, const AllocConfig &config);

@@ -15,7 +15,8 @@ cases="msr-0e4a51|--throughputs DATA/gavel/simulation_throughputs.json --trace D
 physical-artifact|--throughputs DATA/gavel/simulation_throughputs.json --trace DATA/gavel/traces/physical_cluster/artifact_evaluation.trace --cluster v100:2x4,p100:2x4,k80:2x4 --first 40|slurm,accord-easy
 tiresias-msr-0e4a51|--throughputs DATA/gavel/simulation_throughputs.json --trace DATA/gavel/traces/msr/seed=0/0e4a51.trace --cluster v100:1x4,p100:1x4,k80:1x4 --first 40|tiresias
 rounds-msr-0e4a51|--throughputs DATA/gavel/simulation_throughputs.json --trace DATA/gavel/traces/msr/seed=0/0e4a51.trace --cluster v100:1x4,p100:1x4,k80:1x4 --first 30|gavel-fair,gavel-throughput-packed,sia,lucid,accord
-allocator-sia-philly-1|--sia-profiles DATA/sia/profiles --sia-workload DATA/sia/workloads/philly/workload-1.csv --first 60|accord-np,accord-rq"
+allocator-sia-philly-1|--sia-profiles DATA/sia/profiles --sia-workload DATA/sia/workloads/philly/workload-1.csv --first 60|accord-np,accord-rq
+gittins-sia-philly-1|--sia-profiles DATA/sia/profiles --sia-workload DATA/sia/workloads/philly/workload-1.csv --first 60 --order gittins|accord-rq"
 
 failed=0
 while IFS='|' read -r name inputs policies; do

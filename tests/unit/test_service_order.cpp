@@ -1,6 +1,6 @@
 // Unit tests for core/service_order and core/service_record: the service
 // queues (Tiresias' geometric thresholds), the priority that ranks a lower
-// queue above any site priority, and the record of earlier runs' service,
+// queue (or a higher Gittins index's class) above any site priority, and the record of earlier runs' service,
 // read back exactly or refused with what is wrong.
 #include "cmocka_cpp.h"
 
@@ -47,6 +47,21 @@ static void a_lower_queue_outranks_any_site_priority(void **)
     assert_true(service_priority(5000, -7, c) - service_priority(5000, -8, c) == 1);
 }
 
+// Indices within a factor 2 of each other share a class, a higher index
+// ranks first, and index 0 after every other, by service queue; within a
+// class the site's priority decides.
+static void a_higher_gittins_index_outranks_any_site_priority(void **)
+{
+    AllocConfig c = queues(3600);
+    double max_slurm = 4294967295.0;
+    assert_true(gittins_class(1.0 / 100, 0, c) < gittins_class(1.0 / 1000, 0, c));
+    assert_int_equal(gittins_class(1.0 / 1000, 0, c), gittins_class(1.0 / 1100, 50000, c));
+    assert_true(gittins_priority(1.0 / 100, 0, 1, c) > gittins_priority(1.0 / 1000, 0, max_slurm, c));
+    assert_true(gittins_priority(1e-12, 1e9, 1, c) > gittins_priority(0, 0, max_slurm, c));
+    assert_true(gittins_priority(0, 3599, 1, c) > gittins_priority(0, 3600, max_slurm, c));
+    assert_true(gittins_priority(1.0 / 1000, 0, 11, c) > gittins_priority(1.0 / 1100, 0, 10, c));
+}
+
 static void a_rank_is_explained_with_its_service_and_queue(void **)
 {
     assert_string_equal(explain_service(840, queues(400)).c_str(),
@@ -81,6 +96,7 @@ int main()
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(queues_double_from_the_first_threshold),
         cmocka_unit_test(a_lower_queue_outranks_any_site_priority),
+        cmocka_unit_test(a_higher_gittins_index_outranks_any_site_priority),
         cmocka_unit_test(a_rank_is_explained_with_its_service_and_queue),
         cmocka_unit_test(a_service_record_is_read_back_as_written),
         cmocka_unit_test(a_bad_service_record_is_refused_naming_what_is_wrong),

@@ -49,14 +49,14 @@ static SimResult run(const std::vector<TraceJob> &trace, const char *cluster, co
 
 // accord-rq with requeues considered at most every `interval_s`.
 static SimResult run_rq(const std::vector<TraceJob> &trace, const char *cluster, int64_t interval_s,
-                        bool arrival_priority = false)
+                        JobOrder order = JobOrder::Service)
 {
     SimConfig config;
     config.nodes = parse_cluster_spec(cluster);
     config.allocator = find_policy("accord-rq").allocator;
     config.preempt = find_policy("accord-rq").preempt;
     config.preempt_interval_s = interval_s;
-    config.arrival_priority = arrival_priority;
+    config.order = order;
     JobSpeed speed(table());
     return simulate(trace, speed, config, *find_policy("accord-rq").ranker(table(), {}, config.nodes));
 }
@@ -255,10 +255,46 @@ static void accord_rq_requeues_for_a_job_with_less_service(void **)
 static void accord_rq_by_arrival_never_requeues_an_older_job(void **)
 {
     std::vector<TraceJob> trace = {job("A", 100000, 0, 1, 1), job("A", 1000, 4000, 1, 2)};
-    SimResult rq = run_rq(trace, "fast:1x1", 0, true);
+    SimResult rq = run_rq(trace, "fast:1x1", 0, JobOrder::Arrival);
     assert_true(near(rq.jobs[0].end_s, 10000) && near(rq.jobs[1].end_s, 10100));
     for (const auto &line : rq.decisions)
         assert_true(line.find("requeue") == std::string::npos);
+}
+
+static bool requeued(const SimResult &r)
+{
+    return std::any_of(r.decisions.begin(), r.decisions.end(),
+                       [](const std::string &line) { return line.find("requeue") != std::string::npos; });
+}
+
+// --order gittins: job 1 (type A) ends at 1,000 s having held 1,000 GPU-s.
+// Then job 3, of type A, which is expected to end 1,000 s after it starts,
+// outranks job 2 (type B: no B job has finished, presumed long), which
+// arrived before it: job 3 runs first. By service both are new, and job 2
+// runs first.
+static void accord_rq_by_gittins_index_runs_a_job_of_a_known_short_type_first(void **)
+{
+    std::vector<TraceJob> trace = {job("A", 10000, 0, 1, 1), job("B", 4000, 100, 1, 2), job("A", 10000, 200, 1, 3)};
+    SimResult gittins = run_rq(trace, "fast:1x1", 0, JobOrder::Gittins);
+    assert_true(near(gittins.jobs[2].start_s, 1000) && near(gittins.jobs[1].start_s, 2000));
+    SimResult service = run_rq(trace, "fast:1x1", 0);
+    assert_true(near(service.jobs[1].start_s, 1000) && near(service.jobs[2].start_s, 2000));
+    assert_false(requeued(gittins) || requeued(service));
+}
+
+// Job 1 (type A) held 5,000 GPU-s. Job 2, of type A too, has run 4,000 s
+// when job 3 (type B, none finished) arrives: by service job 2 is past the
+// first queue (3,600 GPU-s) and requeued for job 3; by its Gittins index
+// it is expected to end in 1,000 s and ranks above job 3, so it runs on.
+static void accord_rq_by_gittins_index_keeps_a_job_near_its_types_end(void **)
+{
+    std::vector<TraceJob> trace = {job("A", 50000, 0, 1, 1), job("A", 50000, 5000, 1, 2), job("B", 4000, 9000, 1, 3)};
+    SimResult gittins = run_rq(trace, "fast:1x1", 0, JobOrder::Gittins);
+    assert_false(requeued(gittins));
+    assert_true(near(gittins.jobs[1].end_s, 10000) && near(gittins.jobs[2].end_s, 11000));
+    SimResult service = run_rq(trace, "fast:1x1", 0);
+    assert_true(std::find(service.decisions.begin(), service.decisions.end(), "t=9000 requeue job=2") !=
+                service.decisions.end());
 }
 
 // Job 2 arrives while job 1 is in the same service queue (1,000 GPU-s) and
@@ -452,6 +488,8 @@ int main(void)
         cmocka_unit_test(summary_figures),
         cmocka_unit_test(accord_rq_requeues_for_a_job_with_less_service),
         cmocka_unit_test(accord_rq_by_arrival_never_requeues_an_older_job),
+        cmocka_unit_test(accord_rq_by_gittins_index_runs_a_job_of_a_known_short_type_first),
+        cmocka_unit_test(accord_rq_by_gittins_index_keeps_a_job_near_its_types_end),
         cmocka_unit_test(accord_rq_never_requeues_for_lower_priority),
         cmocka_unit_test(accord_rq_considers_requeues_every_interval),
         cmocka_unit_test(summary_json_has_the_figures),
