@@ -74,7 +74,7 @@ const char kUsage[] =
     "                       plugin's default under Slurm's priority/basic) or\n"
     "                       gittins (the Gittins index of the job's type from what\n"
     "                       its finished jobs held, then arrival; service until a\n"
-    "                       job has finished; not in the plugin)\n"
+    "                       job has finished: the plugin's accord_order=gittins)\n"
     "  --round S            round length of round-based policies, seconds (default 360)\n"
     "  --restart S          progress a round-based policy's job loses when it is\n"
     "                       moved, paused and resumed, seconds (default 30)\n"
@@ -116,14 +116,14 @@ double number(const char *text, double lo, double hi, const char *option)
 }
 
 // --order: accord-rq's priority.
-JobOrder job_order(const std::string &text)
+core::JobOrder job_order(const std::string &text)
 {
     if (text == "service")
-        return JobOrder::Service;
+        return core::JobOrder::Service;
     if (text == "priority")
-        return JobOrder::Arrival;
+        return core::JobOrder::Priority;
     if (text == "gittins")
-        return JobOrder::Gittins;
+        return core::JobOrder::Gittins;
     usage_error("--order: '" + text + "' is not service, priority or gittins");
 }
 

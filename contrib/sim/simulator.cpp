@@ -144,9 +144,9 @@ double Simulation::priority_of(size_t job) const { return priority_at(job, attai
 double Simulation::priority_at(size_t job, double attained_gpu_s) const
 {
     double arrival = -static_cast<double>(rank_[job]);
-    if (!config_.preempt || config_.order == JobOrder::Arrival)
+    if (!config_.preempt || config_.order == core::JobOrder::Priority)
         return arrival;
-    if (config_.order == JobOrder::Service || finished_service_.empty())
+    if (config_.order == core::JobOrder::Service || finished_service_.empty())
         return core::service_priority(attained_gpu_s, arrival, *config_.allocator);
     return core::gittins_priority(gittins_index(job, attained_gpu_s), attained_gpu_s, arrival, *config_.allocator);
 }
@@ -161,7 +161,7 @@ double Simulation::gittins_index(size_t job, double attained_gpu_s) const
 // samples.
 void Simulation::finish(const Running &r)
 {
-    if (!config_.preempt || config_.order != JobOrder::Gittins)
+    if (!config_.preempt || config_.order != core::JobOrder::Gittins)
         return;
     const std::string &type = result_.jobs[r.job].trace.job_type;
     auto number = finished_types_.emplace(type, static_cast<uint32_t>(finished_types_.size())).first->second;
@@ -394,7 +394,7 @@ void Simulation::advance(double t)
     while (back < returning_.size() && returning_[back].first <= t)
         enqueue(returning_[back++].second);
     returning_.erase(returning_.begin(), returning_.begin() + static_cast<long>(back));
-    if (finished_ != finished_before && config_.preempt && config_.order == JobOrder::Gittins)
+    if (finished_ != finished_before && config_.preempt && config_.order == core::JobOrder::Gittins)
         rerank_pending();
     fill_queue();
 }

@@ -18,6 +18,7 @@
 
 #include "core/allocator.h"
 #include "core/preempt_cycle.h"
+#include "core/scheduler_params.h"
 #include "core/gpu_type_ranker.h"
 #include "core/model_uncertainty.h"
 #include "core/snapshot.h"
@@ -25,14 +26,6 @@
 #include "sim/job_speed.h"
 
 namespace accord::sim {
-
-// accord-rq's job priority (core/service_order.h), arrival order within a
-// class (as Slurm's priority/basic ranks): Service, by attained GPU service
-// (the plugin's accord_order=service); Arrival, by arrival alone (its
-// accord_order=priority); Gittins, by the Gittins index of the job's type
-// from the GPU service its finished jobs held (core/gittins_index.h; LAS
-// until a job has finished; not in the plugin).
-enum class JobOrder { Service, Arrival, Gittins };
 
 struct SimConfig {
     std::vector<core::Node> nodes;
@@ -50,7 +43,12 @@ struct SimConfig {
     // queue `restart_delay_s` later.
     std::optional<core::PreemptConfig> preempt;
     bool migrate = false;  // with preempt: running jobs carry their request (core's rule 4)
-    JobOrder order = JobOrder::Service;
+    // accord-rq's job priority (core/service_order.h), arrival order within
+    // a class (as Slurm's priority/basic ranks): Priority is arrival alone;
+    // Gittins ranks by the Gittins index of the job's type, the types'
+    // samples what their finished jobs held, the pending jobs ranked again
+    // at every finish.
+    core::JobOrder order = core::JobOrder::Service;
     int64_t preempt_interval_s = 300;  // the plugin's accord_preempt_interval (its default); 0: at every event
     double checkpoint_s = 600;
     double restart_delay_s = 60;

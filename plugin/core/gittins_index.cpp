@@ -15,6 +15,12 @@ void FinishedService::add(uint32_t kind, double service)
     }
 }
 
+size_t FinishedService::count(uint32_t kind) const
+{
+    auto it = kinds_.find(kind);
+    return it == kinds_.end() ? 0 : it->second.sorted.size();
+}
+
 // Over the m samples above `attained`, s_1 <= ... <= s_m: with
 // d = s_k - attained, k of m finish within d, and the service expected to
 // be spent is (sum_{i<=k} (s_i - attained) + (m - k) d) / m.

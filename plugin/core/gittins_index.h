@@ -23,6 +23,8 @@ public:
     // A job of `kind` finished having held `service` GPU-seconds in all.
     void add(uint32_t kind, double service);
     bool empty() const { return kinds_.empty(); }
+    // The samples kept of `kind`.
+    size_t count(uint32_t kind) const;
     // For a job of `kind` that has held `attained` GPU-seconds: the max
     // over d of P(S <= attained + d | S > attained) /
     // E[min(S - attained, d) | S > attained], per GPU-second, S the service

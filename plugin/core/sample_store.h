@@ -1,17 +1,13 @@
 // The durable store of throughput samples in slurmctld's StateSaveLocation:
-// an append-only file of sample lines (core/throughput_sample.h), each with
-// its own checksum. An append writes whole lines and fsyncs before it
-// reports success, so an accepted sample survives a crash or restart; a
-// line torn by a crash fails its checksum and is skipped on reading, and
-// the next append starts on a fresh line. When an append would take the
-// file past its size bound, the file is first renamed to PATH.1 (replacing
-// the older one): at most twice the bound on disk, the newest samples kept.
+// a line file (core/line_file.h: whole lines, fsynced, checksummed,
+// rotated past its bound) of sample lines (core/throughput_sample.h).
 #pragma once
 
 #include <cstddef>
 #include <string>
 #include <vector>
 
+#include "core/line_file.h"
 #include "core/throughput_sample.h"
 
 namespace accord::core {
@@ -19,11 +15,8 @@ namespace accord::core {
 constexpr size_t kDefaultSampleFileBytes = 8 << 20;  // about 70,000 samples per file
 
 // What a read found: the valid samples, oldest first, and the lines skipped.
-struct SampleLog {
+struct SampleLog : LineFileRead {
     std::vector<ThroughputSample> samples;
-    size_t skipped = 0;
-    std::string first_problem;  // "FILE:LINE: why", for the first skipped line
-    std::string error;          // a file that exists but cannot be read
 };
 
 class SampleStore {

@@ -112,10 +112,14 @@ void parse_accord_key(SchedulerParams &p, const std::string &key, const std::str
         return;
     }
     if (key == "accord_order") {
-        if (has_value && (value == "priority" || value == "service"))
-            p.order_by_service = value == "service";
+        if (has_value && value == "priority")
+            p.order = JobOrder::Priority;
+        else if (has_value && value == "service")
+            p.order = JobOrder::Service;
+        else if (has_value && value == "gittins")
+            p.order = JobOrder::Gittins;
         else
-            errors.push_back(bad_value(key, value, "priority or service"));
+            errors.push_back(bad_value(key, value, "priority, service or gittins"));
         return;
     }
     if (key == "accord_model" || key == "accord_topology") {

@@ -18,6 +18,14 @@ namespace accord::core {
 // allocator that may also requeue running jobs (core/preempt_cycle.h).
 enum class CyclePolicy { Easy, Allocator, Preempt };
 
+// accord_order: how jobs are ranked (core/service_order.h). Priority:
+// Slurm's job priority. Service: the service queue of the GPU service each
+// has attained, Slurm's priority within it. Gittins: the class of the
+// Gittins index of its model family from the GPU service finished jobs of
+// the family held (core/gittins_index.h), service queues until a job has
+// finished, Slurm's priority within a class.
+enum class JobOrder { Priority, Service, Gittins };
+
 constexpr double kDefaultExploreBound = 0.1;  // chosen on seeds 100-104 (docs/simulator.md)
 constexpr size_t kMaxModelPath = 4095;  // PATH_MAX less its NUL (also for accord_topology)
 
@@ -43,11 +51,10 @@ struct SchedulerParams {
     // (core/preempt_cadence.h); 0 = every cycle. 300 s (the default restart
     // cost) by default: measured in docs/benchmarks.md, issue 3.
     int64_t preempt_interval_s = 300;
-    // accord_order=service: jobs are ranked by the GPU service they have
-    // attained (core/service_order.h), Slurm's priority only within a
-    // service queue, so accord_policy=preempt requeues a job past a queue for
-    // jobs below it; priority (the default) keeps Slurm's priority.
-    bool order_by_service = false;
+    // accord_order: with service or gittins, accord_policy=preempt requeues
+    // a job for jobs ranked above it however Slurm ranks them; priority (the
+    // default) keeps Slurm's priority.
+    JobOrder order = JobOrder::Priority;
     // accord_first_queue: GPU-seconds of the first service queue (the
     // allocator's, core::AllocConfig::first_queue_gpu_s; later ones double).
     int64_t first_queue_gpu_s = 3600;

@@ -1,10 +1,13 @@
 #include "core/service_ledger.h"
 
+#include <utility>
+
 namespace accord::core {
 
-void ServiceLedger::see_running(uint32_t job_id, uint32_t restarts, int64_t service)
+void ServiceLedger::see_running(uint32_t job_id, SeenRun run)
 {
-    seen_[job_id] = Seen{restarts, service, cycle_};
+    run.cycle = cycle_;
+    seen_[job_id] = std::move(run);
 }
 
 std::optional<int64_t> ServiceLedger::take_requeued(uint32_t job_id, uint32_t restarts, int64_t recorded)

@@ -20,9 +20,14 @@ constexpr double kClassStep = 4294967296.0;  // 2^32: above any within-class pri
 
 }  // namespace
 
+double class_priority(int job_class, double within_class)
+{
+    return within_class - static_cast<double>(job_class) * kClassStep;
+}
+
 double service_priority(double attained_gpu_s, double within_queue, const AllocConfig &config)
 {
-    return within_queue - static_cast<double>(service_queue(attained_gpu_s, config)) * kClassStep;
+    return class_priority(service_queue(attained_gpu_s, config), within_queue);
 }
 
 int gittins_class(double index, double attained_gpu_s, const AllocConfig &config)
@@ -36,7 +41,7 @@ int gittins_class(double index, double attained_gpu_s, const AllocConfig &config
 
 double gittins_priority(double index, double attained_gpu_s, double within_class, const AllocConfig &config)
 {
-    return within_class - static_cast<double>(gittins_class(index, attained_gpu_s, config)) * kClassStep;
+    return class_priority(gittins_class(index, attained_gpu_s, config), within_class);
 }
 
 std::string explain_service(int64_t attained_gpu_s, const AllocConfig &config)

@@ -20,6 +20,11 @@ namespace accord::core {
 // The number of thresholds `attained_gpu_s` has passed.
 int service_queue(double attained_gpu_s, const AllocConfig &config);
 
+// A priority (higher first) that ranks every job of a lower class above
+// every job of a higher one, and jobs of one class by `within_class`
+// (|within_class| < 2^32, so the sum is exact).
+double class_priority(int job_class, double within_class);
+
 // A priority (higher first) that ranks every job of a lower service queue
 // above every job of a higher one, and jobs of one queue by `within_queue`
 // (the site's priority; |within_queue| < 2^32, so the sum is exact).

@@ -1,23 +1,17 @@
 #include "core/throughput_sample.h"
 
 #include <algorithm>
-#include <cinttypes>
 #include <cstdio>
 #include <utility>
 #include <vector>
 
-#include "core/crc32.h"
+#include "core/record_line.h"
 
 namespace accord::core {
 
 namespace {
 
 constexpr size_t kFieldsWithoutNeighbours = 11;
-
-bool writable(const std::string &field)
-{
-    return field.find_first_of("\t\n\r") == std::string::npos;
-}
 
 std::string gpus_text(const GpuCounts &gpus)
 {
@@ -39,40 +33,14 @@ std::optional<std::string> neighbours_text(const std::vector<std::string> &neigh
     return text;
 }
 
-std::vector<std::string_view> split(std::string_view text, char sep)
-{
-    std::vector<std::string_view> parts;
-    size_t from = 0;
-    for (size_t at = text.find(sep); at != std::string_view::npos; at = text.find(sep, from)) {
-        parts.push_back(text.substr(from, at - from));
-        from = at + 1;
-    }
-    parts.push_back(text.substr(from));
-    return parts;
-}
-
-// A decimal integer of at most 18 digits without sign, or nothing.
-std::optional<int64_t> integer_of(std::string_view text)
-{
-    if (text.empty() || text.size() > 18)
-        return std::nullopt;
-    int64_t value = 0;
-    for (char c : text) {
-        if (c < '0' || c > '9')
-            return std::nullopt;
-        value = value * 10 + (c - '0');
-    }
-    return value;
-}
-
 std::optional<GpuCounts> gpus_of(std::string_view text)
 {
     GpuCounts gpus;
     if (text.empty())
         return gpus;
-    for (std::string_view item : split(text, ',')) {
+    for (std::string_view item : split_fields(text, ',')) {
         size_t colon = item.rfind(':');
-        std::optional<int64_t> count = colon == std::string_view::npos ? std::nullopt : integer_of(item.substr(colon + 1));
+        std::optional<int64_t> count = colon == std::string_view::npos ? std::nullopt : decimal_of(item.substr(colon + 1));
         if (!count || *count < 1 || *count > hints::kMaxGpus || colon == 0)
             return std::nullopt;
         // sample_line() names each type once; a repeat could also sum past int.
@@ -87,7 +55,7 @@ std::optional<std::vector<std::string>> neighbours_of(std::string_view text)
     std::vector<std::string> neighbours;
     if (text.empty())
         return neighbours;
-    for (std::string_view name : split(text, ','))
+    for (std::string_view name : split_fields(text, ','))
         if (name.empty())
             return std::nullopt;
         else
@@ -109,8 +77,8 @@ ParsedSample refused(const std::string &why)
 std::string sample_line(const ThroughputSample &s)
 {
     std::string gpus = gpus_text(s.gpus);
-    if (s.user.empty() || s.nodes.empty() || !writable(s.user) || !writable(s.family) || !writable(gpus) ||
-        !writable(s.nodes))
+    if (s.user.empty() || s.nodes.empty() || !writable_field(s.user) || !writable_field(s.family) || !writable_field(gpus) ||
+        !writable_field(s.nodes))
         return "";
     std::optional<std::string> neighbours;
     if (s.neighbours) {
@@ -128,21 +96,16 @@ std::string sample_line(const ThroughputSample &s)
                        s.family + "\t" + gpus + "\t" + s.nodes + "\t" +
                        (neighbours ? *neighbours + "\t" : "") + metric_name(s.report.metric) + "\t" + rate +
                        "\t" + std::to_string(s.report.seq);
-    char crc[16];
-    snprintf(crc, sizeof(crc), "%08" PRIx32, crc32(line));
-    return line + "\t" + crc + "\n";
+    return checksummed_line(line);
 }
 
 ParsedSample parse_sample_line(std::string_view line)
 {
-    size_t last_tab = line.rfind('\t');
-    if (last_tab == std::string_view::npos)
+    if (line.find('\t') == std::string_view::npos)
         return refused("not a sample line");
-    char crc[16];
-    snprintf(crc, sizeof(crc), "%08" PRIx32, crc32(line.substr(0, last_tab)));
-    if (line.substr(last_tab + 1) != crc)
+    if (!checked_body(line))
         return refused("checksum does not match (torn or damaged line)");
-    std::vector<std::string_view> f = split(line, '\t');
+    std::vector<std::string_view> f = split_fields(line);
     bool first_format = f.size() == kFieldsWithoutNeighbours && f[0] == kSampleFormatWithoutNeighbours;
     if (!first_format && !(f.size() == kFieldsWithoutNeighbours + 1 && f[0] == kSampleFormat))
         return refused("not an " + std::string(kSampleFormat) + " or " + kSampleFormatWithoutNeighbours + " line");
@@ -153,7 +116,7 @@ ParsedSample parse_sample_line(std::string_view line)
             return refused("bad neighbours field");
         f.erase(f.begin() + 7);
     }
-    std::optional<int64_t> time = integer_of(f[1]), job = integer_of(f[2]), seq = integer_of(f[9]);
+    std::optional<int64_t> time = decimal_of(f[1]), job = decimal_of(f[2]), seq = decimal_of(f[9]);
     std::optional<GpuCounts> gpus = gpus_of(f[5]);
     std::optional<ReportMetric> metric = metric_named(f[7]);
     hints::Checked<double> rate = check_rate(f[8]);

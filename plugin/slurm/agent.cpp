@@ -13,6 +13,7 @@
 #include "slurm/cycle_stats.h"
 #include "model/model_loader.h"
 #include "core/model_ranker.h"
+#include "slurm/finished_jobs.h"
 #include "slurm/model_reload.h"
 #include "slurm/rewrite_restore.h"
 #include "slurm/service_ranks.h"
@@ -106,7 +107,8 @@ core::SlowdownTable slowdowns_of_cycle(const ReloadableModel &model, const core:
 
 CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel &model,
                       const ReportIngest &reports, NodeTopologies &topologies, RequeuedJobs &requeued,
-                      core::PreemptCadence &cadence, core::ServiceLedger &ledger, CycleView &view)
+                      core::PreemptCadence &cadence, core::ServiceLedger &ledger, FinishedJobs &finished,
+                      CycleView &view)
 {
     CycleRecord rec;
     SlurmSnapshot snap;
@@ -116,7 +118,7 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
         requeued.release(now);
         bool moves_considered = params.policy == core::CyclePolicy::Preempt && params.migrate &&
                                 cadence.due(now, params.preempt_interval_s);
-        snap = take_snapshot(now, params, topologies, moves_considered, ledger);
+        snap = take_snapshot(now, params, topologies, moves_considered, ledger, finished.history());
     });
     rec.time = snap.cluster.now;
 
@@ -139,8 +141,8 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
         under_locks(apply_locks, rec, [&] {
             rec.requeued = requeued.apply(plan, snap);
             restore_submitted_requests(snap.restores);
-            if (snap.service_order)
-                keep_requeued_services(snap.requeued_services, *snap.service_order);
+            if (snap.ranking)
+                keep_requeued_services(snap.requeued_services, *snap.ranking);
         });
     ApplyResult applied;
     for (size_t next = 0; next < plan.decisions.size();) {
@@ -151,6 +153,7 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
     rec.started = applied.started;
     rec.refused = applied.refused;
     rec.shard_starts = std::move(applied.shard_starts);
+    finished.add(snap.completed);  // after this cycle's ranks are applied and explained
     return rec;
 }
 
@@ -184,10 +187,7 @@ void report(const CycleRecord &rec, CycleView view, CycleStats &stats, const cor
 
 std::string stats_file()
 {
-    slurmctld_lock_t conf_read = {.conf = READ_LOCK};
-    lock_slurmctld(conf_read);
-    std::string dir = slurm_conf.state_save_location ? slurm_conf.state_save_location : "";
-    unlock_slurmctld(conf_read);
+    std::string dir = state_save_location();
     return dir.empty() ? "" : dir + "/accord-stats.json";
 }
 
@@ -210,7 +210,8 @@ struct AgentState {
     ReportIngest reports;
     RequeuedJobs requeued;  // accord_policy=preempt's, until they may start again
     core::PreemptCadence cadence;  // accord_policy=preempt: when requeues were last considered
-    core::ServiceLedger ledger;    // accord_order=service: running jobs' service, as last seen
+    core::ServiceLedger ledger;    // accord_order=service or gittins: running jobs' service, as last seen
+    FinishedJobs finished;         // accord_order=gittins: completed jobs' service by family
     ReloadableModel model{model::model_module_dirs()};
     NodeTopologies topologies;  // accord_topology's files, read again at every reconfigure
 };
@@ -223,12 +224,14 @@ std::chrono::milliseconds agent_cycle(AgentState &state, bool reconfig)
             state.params = read_scheduler_params();
             state.stats_path = stats_file();  // StateSaveLocation may have changed
             state.reports.reconfigure();
+            if (state.params.order == core::JobOrder::Gittins)
+                state.finished.reconfigure();
             log_model_refresh(state.model.refresh(state.params.model_path));
             state.topologies.load(state.params.topology_dir);
         }
         CycleView view;
         CycleRecord rec = run_cycle(state.params, state.model, state.reports, state.topologies,
-                                    state.requeued, state.cadence, state.ledger, view);
+                                    state.requeued, state.cadence, state.ledger, state.finished, view);
         report(rec, std::move(view), state.stats, state.params, state.stats_path, state.stats_failure);
         state.reports.run(time(nullptr));
     } catch (const std::exception &e) {

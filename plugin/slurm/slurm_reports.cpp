@@ -8,6 +8,7 @@
 
 #include "slurm/gres_record.h"
 #include "slurm/job_nodes.h"
+#include "slurm/slurm_config.h"
 #include "slurm/slurm_gpus.h"
 #include "slurm/slurm_headers.h"
 #include "slurm/slurm_hints.h"
@@ -20,15 +21,6 @@ extern "C" {
 namespace accord::slurm {
 
 namespace {
-
-std::string state_save_location()
-{
-    slurmctld_lock_t conf_read = {.conf = READ_LOCK};
-    lock_slurmctld(conf_read);
-    std::string dir = slurm_conf.state_save_location ? slurm_conf.state_save_location : "";
-    unlock_slurmctld(conf_read);
-    return dir;
-}
 
 core::GpuCounts job_gpus(job_record_t *job)
 {

@@ -32,12 +32,13 @@ size_t RequeuedJobs::apply(const core::CyclePlan &plan, const SlurmSnapshot &sna
         if (!job)
             continue;  // ended or changed since the snapshot: nothing to requeue
         // Counted before the requeue ends the run (slurm/service_record.h).
-        int64_t service = attained_service(job, snap.cluster.running.at(d.queue_index).total_gpus(), time(nullptr));
+        const core::RunningJob &run = snap.cluster.running.at(d.queue_index);
+        int64_t service = attained_service(job, run.total_gpus(), time(nullptr));
         // As Slurm's own preemption requeues (preempt.c): as root, preempt=true.
         int rc = job_requeue(0, d.job_id, nullptr, true, 0);
         std::string why = core::explain_requeue(d);
-        if (snap.service_order)
-            why += "; " + core::explain_service(service, *snap.service_order);
+        if (snap.ranking)
+            why += "; " + snap.ranking->explain(run.family, service);
         if (rc != SLURM_SUCCESS) {
             verbose("sched/accord: %pJ: planned requeue refused by Slurm: %s", job, slurm_strerror(rc));
             continue;

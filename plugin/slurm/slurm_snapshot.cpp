@@ -343,8 +343,8 @@ void add_running_requests(SlurmSnapshot &snap, const std::vector<int> &cluster_i
     }
 }
 
-// Slurm's queue in its order, or in accord_order=service's.
-std::vector<QueueEntry> sorted_queue(const std::optional<core::AllocConfig> &service_order)
+// Slurm's queue in its order, or ranked by accord_order.
+std::vector<QueueEntry> sorted_queue(const std::optional<core::JobRanking> &ranking)
 {
     List list = build_job_queue(true, false);
     sort_job_queue(list);
@@ -352,12 +352,12 @@ std::vector<QueueEntry> sorted_queue(const std::optional<core::AllocConfig> &ser
     while (auto *rec = static_cast<job_queue_rec_t *>(list_pop(list)))
         queue.push_back(rec);
     FREE_NULL_LIST(list);
-    if (service_order)
-        return order_queue_by_service(queue, *service_order);
+    if (ranking)
+        return order_queue_by_rank(queue, *ranking);
     std::vector<QueueEntry> entries;
     entries.reserve(queue.size());
     for (auto *rec : queue)
-        entries.push_back({rec, 0});
+        entries.push_back({rec, 0, 0});
     return entries;
 }
 
@@ -372,21 +372,20 @@ bool left_out_this_cycle(job_record_t *job, int64_t earlier_service, SlurmSnapsh
             snap.restores.push_back(job->job_id);
         return true;
     }
-    return snap.service_order && requeued_by_slurm(job, earlier_service, ledger, snap.requeued_services);
+    return snap.ranking && requeued_by_slurm(job, earlier_service, ledger, snap.requeued_services);
 }
 
 void add_queue(SlurmSnapshot &snap, const std::vector<int> &cluster_index, time_t now, size_t max_jobs,
                core::ServiceLedger &ledger)
 {
     core::NodeListPool node_lists;  // a partition's jobs share their list
-    for (auto [rec, earlier_service] : sorted_queue(snap.service_order)) {
+    for (auto [rec, earlier_service, job_class] : sorted_queue(snap.ranking)) {
         core::PendingJob p;
         bool left_out = rec->job_ptr && left_out_this_cycle(rec->job_ptr, earlier_service, snap, ledger);
         if (!left_out && snap.cluster.queue.size() < max_jobs &&
             to_pending(rec, now, cluster_index, snap.cluster.nodes, node_lists, p)) {
-            if (snap.service_order)
-                p.priority = core::service_priority(static_cast<double>(earlier_service), p.priority,
-                                                    *snap.service_order);
+            if (snap.ranking)
+                p.priority = core::class_priority(job_class, p.priority);
             bool meta = rec->job_ptr->array_recs && rec->array_task_id == NO_VAL;
             snap.refs.push_back({p.job_id, meta, p.partition});
             snap.cluster.queue.push_back(std::move(p));
@@ -398,20 +397,21 @@ void add_queue(SlurmSnapshot &snap, const std::vector<int> &cluster_index, time_
 }  // namespace
 
 SlurmSnapshot take_snapshot(time_t now, const core::SchedulerParams &params, NodeTopologies &topologies,
-                           bool running_requests, core::ServiceLedger &ledger)
+                           bool running_requests, core::ServiceLedger &ledger, const core::FamilyHistory &history)
 {
     SlurmSnapshot snap;
     snap.cluster.now = now;
-    if (params.order_by_service)
-        snap.service_order = core::alloc_config(params);
+    bool by_index = params.order == core::JobOrder::Gittins;
+    if (params.order != core::JobOrder::Priority)
+        snap.ranking.emplace(core::alloc_config(params), by_index ? &history : nullptr);
     std::vector<int> cluster_index = add_nodes(snap, topologies);
-    if (snap.service_order)
-        rank_running_by_service(snap.cluster, now, *snap.service_order, ledger);
+    if (snap.ranking)
+        rank_running_jobs(snap.cluster, now, *snap.ranking, ledger);
     if (running_requests)
         add_running_requests(snap, cluster_index, now);
     add_queue(snap, cluster_index, now, params.max_jobs, ledger);
-    if (snap.service_order)
-        end_ledger_cycle(ledger);
+    if (snap.ranking)
+        end_ledger_cycle(ledger, by_index ? &snap.completed : nullptr);
     return snap;
 }
 

@@ -10,8 +10,9 @@ LIBS = $(shell pkg-config --libs jansson hwloc)
 PARSER_SOURCES = \
 	plugin/core/resources.cpp plugin/core/gpu_counts.cpp plugin/core/scheduler_params.cpp plugin/core/predicted_fairness.cpp \
 	plugin/core/job_hints.cpp plugin/core/node_list.cpp \
-	plugin/core/progress_report.cpp plugin/core/crc32.cpp plugin/core/throughput_sample.cpp \
-	plugin/core/sample_store.cpp plugin/spank/hint_syntax.cpp plugin/slurm/gpu_tres_text.cpp \
+	plugin/core/progress_report.cpp plugin/core/crc32.cpp plugin/core/record_line.cpp plugin/core/line_file.cpp \
+	plugin/core/throughput_sample.cpp plugin/core/sample_store.cpp plugin/core/finished_job_line.cpp \
+	plugin/core/finished_job_store.cpp plugin/spank/hint_syntax.cpp plugin/slurm/gpu_tres_text.cpp \
 	plugin/core/rewrite_record.cpp plugin/core/service_record.cpp \
 	plugin/core/gpu_topology.cpp plugin/core/gpu_topology_text.cpp plugin/topology/hwloc_gpus.cpp \
 	plugin/topology/xml_precheck.cpp \

@@ -99,3 +99,16 @@ LIVE_CTL=${LIVE_BIN:+$LIVE_BIN/}accord-ctl
 
 # Starts Slurm refused since slurmctld started, from accord-ctl stats.
 refused_starts() { "$LIVE_CTL" stats 2>/dev/null | sed -n 's/.*refused by Slurm at start: \([0-9]*\)).*/\1/p'; }
+
+# Stops slurmctld (SIGTERM, as an admin would) and starts it again with the
+# same state directory; the running jobs go on on their slurmds.
+restart_slurmctld() {
+    local pidfile=$CLUSTER_DIR/pids/slurmctld.pid pid
+    read -r pid <"$pidfile"
+    kill -TERM "$pid"
+    wait_until 20 bash -c "! kill -0 $pid 2>/dev/null" || return 1
+    setsid slurmctld -D -i </dev/null >>"$CLUSTER_DIR/log/slurmctld.out" 2>&1 &
+    echo $! >"$pidfile"
+    disown
+    wait_until 30 bash -c "scontrol ping 2>/dev/null | grep -q 'is UP'"
+}

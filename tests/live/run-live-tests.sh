@@ -64,7 +64,8 @@ tests_in() {
 
 # A start Slurm refused is a plan it would not take (docs/admin-guide.md):
 # none is expected in any phase. Read while slurmctld runs (t_config's last
-# test stops it) and since it last started (t_reports, t_faults restart it).
+# test stops it) and since it last started (t_reports, t_faults, t_gittins
+# restart it).
 no_refused_starts() {  # no_refused_starts WHAT
     command -v "$LIVE_CTL" >/dev/null && scontrol ping 2>/dev/null | grep -q 'is UP' || return 0
     CURRENT_TEST=phase
@@ -149,6 +150,12 @@ run_phase "cluster with accord_policy=preempt" \
 run_phase "cluster with accord_policy=preempt and accord_order=service" \
     "$PARAMS,accord_policy=preempt,accord_order=service,accord_first_queue=400,accord_min_run=5,accord_restart_cost=1,accord_preempt_interval=20" \
     "" t_order
+
+# Preemption by Gittins index from completed jobs; t_gittins restarts
+# slurmctld.
+run_phase "cluster with accord_policy=preempt and accord_order=gittins" \
+    "$PARAMS,accord_policy=preempt,accord_order=gittins,accord_first_queue=400,accord_min_run=5,accord_restart_cost=1,accord_preempt_interval=20" \
+    "" t_gittins
 
 # Bad parameters, then a reconfigure; the last test stops slurmctld.
 run_phase "cluster with bad parameters" \

@@ -9,7 +9,7 @@ test_invalid_parameters_are_named_and_defaults_used() {
     check "bad accord_preempt_interval named with its range" \
         grep -q "invalid accord_preempt_interval=1h: expected an integer in \[0, 86400\]" "$log"
     check "bad accord_order named with what it accepts" \
-        grep -q "invalid accord_order=las: expected priority or service; using the default" "$log"
+        grep -q "invalid accord_order=las: expected priority, service or gittins; using the default" "$log"
     check "unknown accord_ key named" grep -q "unknown key accord_bogus" "$log"
     check "bad accord_fairness named with its range" grep -q "invalid accord_fairness=0.5: expected 0 (off) or a number in \[1, 1000\]; using the default" "$log"
     check "the default, no fairness bound, is in force" grep -q "finish-time fairness off" "$log"

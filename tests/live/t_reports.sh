@@ -201,19 +201,6 @@ test_jobs_side_by_side_teach_a_slowdown() {
     check "on a100-1 by fit" equals "$(job_field "$other" NodeList)" a100-1
 }
 
-# Stops slurmctld (SIGTERM, as an admin would) and starts it again with the
-# same state directory; the running jobs go on on their slurmds.
-restart_slurmctld() {
-    local pidfile=$CLUSTER_DIR/pids/slurmctld.pid pid
-    read -r pid <"$pidfile"
-    kill -TERM "$pid"
-    wait_until 20 bash -c "! kill -0 $pid 2>/dev/null" || return 1
-    setsid slurmctld -D -i </dev/null >>"$CLUSTER_DIR/log/slurmctld.out" 2>&1 &
-    echo $! >"$pidfile"
-    disown
-    wait_until 30 bash -c "scontrol ping 2>/dev/null | grep -q 'is UP'"
-}
-
 test_store_survives_slurmctld_restart() {
     local j before rewritten
     j=$(submit -p a100 --gres=gpu:a100:1 -n 1 --wrap 'sleep 120')

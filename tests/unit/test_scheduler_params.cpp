@@ -444,13 +444,15 @@ static void migrate_is_off_unless_set_to_one(void **)
         assert_false(parse_one_error(text, "accord_migrate", range).migrate);
 }
 
-static void order_is_slurms_priority_unless_set_to_service(void **)
+static void order_is_slurms_priority_unless_set_to_service_or_gittins(void **)
 {
-    assert_false(SchedulerParams{}.order_by_service);
-    assert_true(parse_ok("accord_policy=preempt,accord_order=service").order_by_service);
-    assert_false(parse_ok("accord_order=service,accord_order=priority").order_by_service);
+    using accord::core::JobOrder;
+    assert_true(SchedulerParams{}.order == JobOrder::Priority);
+    assert_true(parse_ok("accord_policy=preempt,accord_order=service").order == JobOrder::Service);
+    assert_true(parse_ok("accord_policy=preempt,accord_order=gittins").order == JobOrder::Gittins);
+    assert_true(parse_ok("accord_order=service,accord_order=priority").order == JobOrder::Priority);
     for (const char *text : {"accord_order=las", "accord_order=Service", "accord_order=", "accord_order"})
-        assert_false(parse_one_error(text, "accord_order", "priority or service").order_by_service);
+        assert_true(parse_one_error(text, "accord_order", "priority, service or gittins").order == JobOrder::Priority);
 }
 
 static void first_queue_bounds_reach_the_allocator(void **)
@@ -650,7 +652,7 @@ int main(void)
         cmocka_unit_test(gpu_speed_infinite_rejected),
         cmocka_unit_test(gpu_speed_nan_rejected),
         cmocka_unit_test(gpu_speed_one_bad_entry_rejects_whole_table),
-        cmocka_unit_test(order_is_slurms_priority_unless_set_to_service),
+        cmocka_unit_test(order_is_slurms_priority_unless_set_to_service_or_gittins),
         cmocka_unit_test(first_queue_bounds_reach_the_allocator),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);

@@ -49,7 +49,7 @@ static SimResult run(const std::vector<TraceJob> &trace, const char *cluster, co
 
 // accord-rq with requeues considered at most every `interval_s`.
 static SimResult run_rq(const std::vector<TraceJob> &trace, const char *cluster, int64_t interval_s,
-                        JobOrder order = JobOrder::Service)
+                        accord::core::JobOrder order = accord::core::JobOrder::Service)
 {
     SimConfig config;
     config.nodes = parse_cluster_spec(cluster);
@@ -255,7 +255,7 @@ static void accord_rq_requeues_for_a_job_with_less_service(void **)
 static void accord_rq_by_arrival_never_requeues_an_older_job(void **)
 {
     std::vector<TraceJob> trace = {job("A", 100000, 0, 1, 1), job("A", 1000, 4000, 1, 2)};
-    SimResult rq = run_rq(trace, "fast:1x1", 0, JobOrder::Arrival);
+    SimResult rq = run_rq(trace, "fast:1x1", 0, accord::core::JobOrder::Priority);
     assert_true(near(rq.jobs[0].end_s, 10000) && near(rq.jobs[1].end_s, 10100));
     for (const auto &line : rq.decisions)
         assert_true(line.find("requeue") == std::string::npos);
@@ -275,7 +275,7 @@ static bool requeued(const SimResult &r)
 static void accord_rq_by_gittins_index_runs_a_job_of_a_known_short_type_first(void **)
 {
     std::vector<TraceJob> trace = {job("A", 10000, 0, 1, 1), job("B", 4000, 100, 1, 2), job("A", 10000, 200, 1, 3)};
-    SimResult gittins = run_rq(trace, "fast:1x1", 0, JobOrder::Gittins);
+    SimResult gittins = run_rq(trace, "fast:1x1", 0, accord::core::JobOrder::Gittins);
     assert_true(near(gittins.jobs[2].start_s, 1000) && near(gittins.jobs[1].start_s, 2000));
     SimResult service = run_rq(trace, "fast:1x1", 0);
     assert_true(near(service.jobs[1].start_s, 1000) && near(service.jobs[2].start_s, 2000));
@@ -289,7 +289,7 @@ static void accord_rq_by_gittins_index_runs_a_job_of_a_known_short_type_first(vo
 static void accord_rq_by_gittins_index_keeps_a_job_near_its_types_end(void **)
 {
     std::vector<TraceJob> trace = {job("A", 50000, 0, 1, 1), job("A", 50000, 5000, 1, 2), job("B", 4000, 9000, 1, 3)};
-    SimResult gittins = run_rq(trace, "fast:1x1", 0, JobOrder::Gittins);
+    SimResult gittins = run_rq(trace, "fast:1x1", 0, accord::core::JobOrder::Gittins);
     assert_false(requeued(gittins));
     assert_true(near(gittins.jobs[1].end_s, 10000) && near(gittins.jobs[2].end_s, 11000));
     SimResult service = run_rq(trace, "fast:1x1", 0);
