@@ -1,6 +1,7 @@
 #include "core/held_off_displacement.h"
 
 #include <algorithm>
+#include <string>
 #include <tuple>
 
 namespace accord::core {
@@ -39,7 +40,8 @@ std::vector<Holder> holders_of(const PendingJob &waiting, const std::string &typ
             out.push_back(h);
     }
     std::sort(out.begin(), out.end(), [](const Holder &a, const Holder &b) {
-        return std::make_tuple(!a.on_required, a.priority, a.index) < std::make_tuple(!b.on_required, b.priority, b.index);
+        return std::make_tuple(!a.on_required, a.priority, a.index) <
+               std::make_tuple(!b.on_required, b.priority, b.index);
     });
     return out;
 }

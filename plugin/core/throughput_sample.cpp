@@ -40,7 +40,8 @@ std::optional<GpuCounts> gpus_of(std::string_view text)
         return gpus;
     for (std::string_view item : split_fields(text, ',')) {
         size_t colon = item.rfind(':');
-        std::optional<int64_t> count = colon == std::string_view::npos ? std::nullopt : decimal_of(item.substr(colon + 1));
+        std::optional<int64_t> count =
+            colon == std::string_view::npos ? std::nullopt : decimal_of(item.substr(colon + 1));
         if (!count || *count < 1 || *count > hints::kMaxGpus || colon == 0)
             return std::nullopt;
         // sample_line() names each type once; a repeat could also sum past int.
@@ -77,8 +78,8 @@ ParsedSample refused(const std::string &why)
 std::string sample_line(const ThroughputSample &s)
 {
     std::string gpus = gpus_text(s.gpus);
-    if (s.user.empty() || s.nodes.empty() || !writable_field(s.user) || !writable_field(s.family) || !writable_field(gpus) ||
-        !writable_field(s.nodes))
+    if (s.user.empty() || s.nodes.empty() || !writable_field(s.user) || !writable_field(s.family) ||
+        !writable_field(gpus) || !writable_field(s.nodes))
         return "";
     std::optional<std::string> neighbours;
     if (s.neighbours) {

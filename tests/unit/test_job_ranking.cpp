@@ -74,8 +74,9 @@ static void a_rank_is_explained_by_what_decided_it(void **)
                         "ranked by attained service: 840 GPU-s so far, queue 2");
     history.add("resnet50", 1000);
     history.add("", 100);
-    assert_string_equal(ranking.explain("resnet50", 800).c_str(),
-                        "ranked by Gittins index of family resnet50 (1 finished jobs): 0.005 per GPU-s at 800 GPU-s so far");
+    assert_string_equal(
+        ranking.explain("resnet50", 800).c_str(),
+        "ranked by Gittins index of family resnet50 (1 finished jobs): 0.005 per GPU-s at 800 GPU-s so far");
     assert_string_equal(ranking.explain("", 840).c_str(),
                         "ranked by Gittins index of jobs without a family (1 finished jobs): 0 per GPU-s at 840 GPU-s "
                         "so far, none held more; queue 2");
