@@ -111,6 +111,7 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
                       CycleView &view)
 {
     CycleRecord rec;
+    finished.add_held();  // what a failed cycle held
     SlurmSnapshot snap;
     under_locks(snapshot_locks, rec, [&] {
         time_t now = time(nullptr);
@@ -120,6 +121,7 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
                                 cadence.due(now, params.preempt_interval_s);
         snap = take_snapshot(now, params, topologies, moves_considered, ledger, finished.history());
     });
+    finished.hold(std::move(snap.completed));
     rec.time = snap.cluster.now;
 
     auto t1 = Clock::now();
@@ -153,7 +155,7 @@ CycleRecord run_cycle(const core::SchedulerParams &params, const ReloadableModel
     rec.started = applied.started;
     rec.refused = applied.refused;
     rec.shard_starts = std::move(applied.shard_starts);
-    finished.add(snap.completed);  // after this cycle's ranks are applied and explained
+    finished.add_held();  // after this cycle's ranks are applied and explained
     return rec;
 }
 

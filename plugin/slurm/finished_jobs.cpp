@@ -1,5 +1,7 @@
 #include "slurm/finished_jobs.h"
 
+#include <iterator>
+
 #include "slurm/slurm_config.h"
 #include "slurm/slurm_headers.h"
 
@@ -29,10 +31,17 @@ void FinishedJobs::reconfigure()
     info("sched/accord: %zu completed jobs' GPU service found in %s", log.jobs.size(), path.c_str());
 }
 
-void FinishedJobs::add(const std::vector<core::FinishedJob> &jobs)
+void FinishedJobs::hold(std::vector<core::FinishedJob> jobs)
 {
-    if (jobs.empty())
+    held_.insert(held_.end(), std::make_move_iterator(jobs.begin()), std::make_move_iterator(jobs.end()));
+}
+
+void FinishedJobs::add_held()
+{
+    if (held_.empty())
         return;
+    std::vector<core::FinishedJob> jobs;
+    jobs.swap(held_);
     if (store_) {
         std::string failed = store_->append(jobs);
         if (!failed.empty() && failed != last_failure_)
