@@ -47,13 +47,20 @@
 //  6. Stickiness. A job that keeps its option keeps its nodes and counts
 //     its rate raised by `migrate_gain`, so it moves only for a larger gain;
 //     a new pair must also beat that threshold (it restarts both jobs).
+//  7. Allowed nodes. A job that may not use some nodes of its options'
+//     types (AllocJob::allowed) is admitted, displaces and moves only on
+//     nodes it may use, and takes no part in the pooled search of rule 3,
+//     in swaps or in packing: pooled GPUs would count it as served where
+//     it cannot run, and keep another job from GPUs it could have used.
 //
 // Each step has its file: allocator_order.h (1), allocator_admission.h (2),
 // allocator_types.h (3), allocator_leftovers.h (4), allocator_packing.h (5);
-// allocator_state.h holds what they share, values and free placement (6).
+// allocator_state.h holds what they share, values and free placement (6,
+// 7).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <string>
@@ -83,6 +90,11 @@ struct AllocJob {
     long partner = -1;               // the job (index in the list) it shares its GPUs with now
     double rho = 0;                  // predicted finish-time fairness; 0 = unknown
     double gittins = -1;             // Gittins index (core/gittins_index.h); < 0: LAS queues
+    // The nodes it may use (its partition, --nodelist, --exclude, ...);
+    // null: every node. Where that leaves out nodes of a type it has
+    // options on, it is placed only on the others, keeps the type and
+    // count admission gives it, and is not swapped or packed (rule 7).
+    std::shared_ptr<const NodeMask> allowed;
 };
 
 struct AllocConfig {

@@ -148,7 +148,8 @@ private:
         std::optional<Candidate> best;
         int best_cost = 0;
         for (size_t n : s_.pool.nodes_of(type)) {
-            if (s_.pool.capacity_of(n) < gpus || !victims_on(n, gpus, victims_))
+            if (s_.pool.capacity_of(n) < gpus || !s_.pool.allows(s_.confined_to(j), n) ||
+                !victims_on(n, gpus, victims_))
                 continue;
             int cost = 0;
             for (size_t h : victims_)
@@ -161,23 +162,35 @@ private:
         return best;
     }
 
+    // What holder h holds on nodes `allowed` allows.
+    int held_gpus_on(size_t h, const NodeMask *allowed) const
+    {
+        if (!allowed)
+            return held_gpus(h);
+        int gpus = 0;
+        for (const auto &share : s_.job(h).held)
+            gpus += s_.pool.allows(allowed, share.node) ? share.gpus : 0;
+        return gpus;
+    }
+
     // A count no node holds, spread over GPUs freed by displacing reserved
-    // holders of the type, lowest priority first.
+    // holders of the type, lowest priority first (on nodes j may use).
     std::optional<Candidate> displacing_spread(size_t j, int o)
     {
         int type = s_.type(j, o), gpus = s_.option(j, o).gpus;
+        const NodeMask *allowed = s_.confined_to(j);
         auto [first, last] = reserved_of(type);
         // Counted before the victims are listed: most options find too few.
-        int free = s_.pool.free_gpus(type);
+        int free = s_.pool.free_gpus(type, allowed);
         const size_t *end = first;
         for (; end != last && free < gpus; end++)
             if (reserved_[*end])
-                free += held_gpus(*end);
+                free += held_gpus_on(*end, allowed);
         if (free < gpus)
             return std::nullopt;
         std::vector<size_t> victims;
         for (const size_t *h = first; h != end; h++)
-            if (reserved_[*h])
+            if (reserved_[*h] && held_gpus_on(*h, allowed) > 0)
                 victims.push_back(*h);
         return Candidate{o, {}, std::move(victims)};
     }
@@ -196,7 +209,8 @@ private:
                 s_.pool.release(s_.job(h).held);
             }
         if (best->shares.empty())
-            best->shares = s_.pool.spread(s_.type(j, best->option), s_.option(j, best->option).gpus);
+            best->shares =
+                s_.pool.spread(s_.type(j, best->option), s_.option(j, best->option).gpus, s_.confined_to(j));
         s_.take(j, best->option, std::move(best->shares));
     }
 

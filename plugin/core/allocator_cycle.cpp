@@ -17,11 +17,13 @@ constexpr const char *kAllocatorRule = "Accord's allocator for the whole queue";
 std::vector<AllocNode> free_gpus(const ClusterSnapshot &s)
 {
     std::vector<AllocNode> out;
-    for (const auto &node : s.nodes)
+    for (size_t n = 0; n < s.nodes.size(); n++) {
+        const Node &node = s.nodes[n];
         if (node.schedulable && !node.starts_deferred)
             for (const auto &[type, count] : node.free.gpus)
                 if (count > 0)
-                    out.push_back(AllocNode{type, count});
+                    out.push_back(AllocNode{type, count, static_cast<int>(n)});
+    }
     return out;
 }
 

@@ -116,7 +116,7 @@ bool swap_slots(AllocState &s)
 {
     std::map<Slot, std::vector<size_t>> by_slot;
     for (size_t j = 0; j < s.size(); j++)
-        if (s.admitted(j) && s.movable(j))
+        if (s.admitted(j) && s.movable(j) && !s.confined_to(j))
             by_slot[slot_of(s, j)].push_back(j);
     bool swapped = false;
     for (auto a = by_slot.begin(); a != by_slot.end(); ++a) {

@@ -50,7 +50,7 @@ public:
     {
         for (size_t j : by_rank(s_)) {
             const AllocChoice &c = s_.choice[j];
-            if (!s_.movable(j) || !s_.admitted(j) || c.partner >= 0 || c.shares.size() != 1)
+            if (!s_.movable(j) || !s_.admitted(j) || c.partner >= 0 || c.shares.size() != 1 || s_.confined_to(j))
                 continue;
             Seat best = best_seat(j, Pass::admitted);
             if (best.option < 0)
@@ -69,7 +69,7 @@ public:
         for (size_t w : by_rank(s_)) {
             if (hosts == 0)
                 break;
-            if (!s_.movable(w) || s_.admitted(w))
+            if (!s_.movable(w) || s_.admitted(w) || s_.confined_to(w))
                 continue;
             Seat best = best_seat(w, Pass::waiting);
             if (best.option >= 0) {

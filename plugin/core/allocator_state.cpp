@@ -2,24 +2,56 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <utility>
 
 namespace accord::core {
 
+namespace {
+
+// Per pool type, whether `allowed` leaves out one of its nodes; the jobs
+// of a partition share one mask, so each mask is looked at once.
+class LeftOutNodes {
+public:
+    explicit LeftOutNodes(const NodePool &pool) : pool_(pool) {}
+
+    const std::vector<bool> &of(const NodeMask *allowed)
+    {
+        auto [it, added] = known_.try_emplace(allowed);
+        if (added)
+            for (int type = 0; type < pool_.types(); type++) {
+                const auto &nodes = pool_.nodes_of(type);
+                it->second.push_back(std::any_of(nodes.begin(), nodes.end(),
+                                                 [&](size_t n) { return !pool_.allows(allowed, n); }));
+            }
+        return it->second;
+    }
+
+private:
+    const NodePool &pool_;
+    std::map<const NodeMask *, std::vector<bool>> known_;
+};
+
+}  // namespace
+
 AllocState::AllocState(const std::vector<AllocJob> &jobs, const std::vector<AllocNode> &nodes,
                        const AllocConfig &config)
     : pool(nodes), choice(jobs.size()), rank(jobs.size(), 0), weight(jobs.size(), 1), jobs_(jobs), config_(config),
-      slowest_(jobs.size(), 1), fastest_(jobs.size(), 0), first_option_(jobs.size())
+      slowest_(jobs.size(), 1), fastest_(jobs.size(), 0), first_option_(jobs.size()), confined_(jobs.size(), false)
 {
+    LeftOutNodes left_out(pool);
     for (size_t j = 0; j < jobs.size(); j++) {
         double slowest = 0;
         first_option_[j] = type_.size();
+        const std::vector<bool> *left_out_of_type = jobs[j].allowed ? &left_out.of(jobs[j].allowed.get()) : nullptr;
         for (int o = 0; o < options(j); o++) {
             type_.push_back(pool.type_id(jobs[j].options[o].gpu_type));
             double rate = type(j, o) >= 0 ? jobs[j].options[o].rate : 0;
             if (rate > 0)
                 slowest = slowest == 0 ? rate : std::min(slowest, rate);
             fastest_[j] = std::max(fastest_[j], rate);
+            if (left_out_of_type && type(j, o) >= 0 && (*left_out_of_type)[type(j, o)])
+                confined_[j] = true;
         }
         slowest_[j] = slowest > 0 ? slowest : 1;
     }
@@ -85,11 +117,11 @@ std::optional<Shares> AllocState::free_placement(size_t j, int o) const
         return job.held;
     int t = type(j, o), gpus = option(j, o).gpus;
     if (gpus <= pool.largest_node(t))
-        if (auto node = pool.best_fit(t, gpus))
+        if (auto node = pool.best_fit(t, gpus, confined_to(j)))
             return Shares{NodeShare{*node, gpus}};
     if (!may_spread(j, o))
         return std::nullopt;
-    Shares shares = pool.spread(t, gpus);
+    Shares shares = pool.spread(t, gpus, confined_to(j));
     return shares.empty() ? std::nullopt : std::optional<Shares>(shares);
 }
 

@@ -35,6 +35,9 @@ public:
     double fastest(size_t j) const { return fastest_[j]; }
     const AllocConfig &config() const { return config_; }
 
+    // The nodes job j may use when they leave out a node of a type it has
+    // options on (rule 7); else null.
+    const NodeMask *confined_to(size_t j) const { return confined_[j] ? jobs_[j].allowed.get() : nullptr; }
     bool movable(size_t j) const { return jobs_[j].movable || jobs_[j].current < 0; }
     bool admitted(size_t j) const { return choice[j].option >= 0; }
     bool usable(size_t j, int o) const { return type(j, o) >= 0 && option(j, o).rate > 0; }
@@ -65,6 +68,7 @@ private:
     std::vector<double> fastest_;         // per job: its fastest rate
     std::vector<size_t> first_option_;  // per job: where its options start in type_
     std::vector<int> type_;             // per job and option: the pool's type number
+    std::vector<bool> confined_;        // per job: confined_to() is its mask
 };
 
 }  // namespace accord::core

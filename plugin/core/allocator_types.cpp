@@ -87,7 +87,7 @@ void search_types(AllocState &s)
     std::vector<size_t> admitted;
     std::vector<SearchJob> search;
     for (size_t j = 0; j < s.size(); j++)
-        if (s.admitted(j) && s.movable(j)) {
+        if (s.admitted(j) && s.movable(j) && !s.confined_to(j)) {
             search.push_back(search_job(s, j));
             admitted.push_back(j);
         }

@@ -2,7 +2,8 @@
 // admitted jobs' types and counts are searched on pooled GPUs
 // (config_search.h) for the largest sum of weighted values. Elastic jobs
 // grow only to counts that tile nodes. A job whose option the search kept
-// keeps its nodes; the others are placed largest first.
+// keeps its nodes; the others are placed largest first. A job confined to
+// some nodes (rule 7) is not searched: it keeps what admission gave it.
 #pragma once
 
 #include "core/allocator_state.h"

@@ -6,9 +6,11 @@
 namespace accord::core {
 
 NodePool::NodePool(const std::vector<AllocNode> &nodes)
-    : capacity_(nodes.size(), 0), free_(nodes.size(), 0), node_type_(nodes.size(), -1), position_(nodes.size(), 0)
+    : capacity_(nodes.size(), 0), free_(nodes.size(), 0), node_type_(nodes.size(), -1),
+      shell_node_(nodes.size(), -1), position_(nodes.size(), 0)
 {
     for (size_t n = 0; n < nodes.size(); n++) {
+        shell_node_[n] = nodes[n].node;
         int id = n > 0 && nodes[n].gpu_type == nodes[n - 1].gpu_type ? node_type_[n - 1] : type_id(nodes[n].gpu_type);
         if (id < 0) {
             id = static_cast<int>(types_.size());
@@ -44,6 +46,22 @@ long NodePool::first(const Bits &bits, size_t from)
     return -1;
 }
 
+long NodePool::first_allowed(const Type &type, const Bits &bits, const NodeMask *allowed, size_t from) const
+{
+    long p = first(bits, from);
+    while (p >= 0 && !allows(allowed, type.nodes[static_cast<size_t>(p)]))
+        p = first(bits, static_cast<size_t>(p) + 1);
+    return p;
+}
+
+int NodePool::free_gpus_on(int type, const NodeMask &allowed) const
+{
+    int free = 0;
+    for (size_t n : types_[type].nodes)
+        free += allows(&allowed, n) ? free_[n] : 0;
+    return free;
+}
+
 int NodePool::type_id(const std::string &gpu_type) const
 {
     auto it = std::find(names_.begin(), names_.end(), gpu_type);
@@ -63,27 +81,30 @@ void NodePool::set_free(size_t node, int free)
     t.by_free[free][position_[node] / 64] |= bit;
 }
 
-std::optional<size_t> NodePool::best_fit(int type, int gpus) const
+std::optional<size_t> NodePool::best_fit(int type, int gpus, const NodeMask *allowed) const
 {
     const Type &t = types_[type];
     for (int f = std::max(gpus, 1); f <= t.largest; f++)
-        if (long p = first(t.by_free[f]); p >= 0)
+        if (long p = allowed ? first_allowed(t, t.by_free[f], allowed) : first(t.by_free[f]); p >= 0)
             return t.nodes[p];
     return std::nullopt;
 }
 
 // Fewest nodes: the most free GPUs first (ties by node order); the last
 // piece goes to the best-fitting node left, so large holes stay whole.
-Shares NodePool::spread(int type, int gpus) const
+Shares NodePool::spread(int type, int gpus, const NodeMask *allowed) const
 {
     const Type &t = types_[type];
-    if (gpus <= 0 || t.free_total < gpus)
+    if (gpus <= 0 || free_gpus(type, allowed) < gpus)
         return {};
+    auto next = [&](const Bits &bits, size_t from) {
+        return allowed ? first_allowed(t, bits, allowed, from) : first(bits, from);
+    };
     std::vector<size_t> order;  // most free first, ties by node order
     order.reserve(std::min(static_cast<size_t>(gpus), t.nodes.size()));
     int total = 0;
     for (int f = t.largest; f > 0 && total < gpus; f--)
-        for (long p = first(t.by_free[f]); p >= 0 && total < gpus; p = first(t.by_free[f], p + 1)) {
+        for (long p = next(t.by_free[f], 0); p >= 0 && total < gpus; p = next(t.by_free[f], p + 1)) {
             order.push_back(t.nodes[p]);
             total += f;
         }
@@ -96,9 +117,9 @@ Shares NodePool::spread(int type, int gpus) const
     }
     auto used = [&](size_t node) { return std::find(order.begin(), order.end() - 1, node) != order.end() - 1; };
     for (int f = left; f <= t.largest; f++) {
-        long p = first(t.by_free[f]);
+        long p = next(t.by_free[f], 0);
         while (p >= 0 && used(t.nodes[p]))
-            p = first(t.by_free[f], p + 1);
+            p = next(t.by_free[f], p + 1);
         if (p >= 0) {
             shares.push_back(NodeShare{t.nodes[p], left});
             break;

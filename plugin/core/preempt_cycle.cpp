@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "core/allocator_cycle.h"
-#include "core/held_off_displacement.h"
+#include "core/allowed_node_masks.h"
 #include "core/movable_jobs.h"
 #include "core/requeue_bounds.h"
 #include "core/running_removed.h"
@@ -36,14 +36,13 @@ public:
     PreemptNodes(const ClusterSnapshot &s, const std::vector<Movable> &movable);
     const std::vector<AllocNode> &nodes() const { return nodes_; }
     // The snapshot node of nodes()[place].
-    int node_of(size_t place) const { return node_of_.at(place); }
+    int node_of(size_t place) const { return nodes_.at(place).node; }
     // Where `node`'s GPUs of `type` are in nodes(); throws
     // std::out_of_range when it has none.
     size_t at(int node, const std::string &type) const;
 
 private:
     std::vector<AllocNode> nodes_;
-    std::vector<int> node_of_;   // parallel to nodes_
     std::vector<size_t> first_;  // per snapshot node, and one past: where its entries start in nodes_
 };
 
@@ -60,10 +59,8 @@ PreemptNodes::PreemptNodes(const ClusterSnapshot &s, const std::vector<Movable> 
     for (size_t n = 0; n < gpus.size(); n++) {
         first_.push_back(nodes_.size());
         for (const auto &[type, count] : gpus[n])
-            if (count > 0) {
-                nodes_.push_back(AllocNode{type, count});
-                node_of_.push_back(static_cast<int>(n));
-            }
+            if (count > 0)
+                nodes_.push_back(AllocNode{type, count, static_cast<int>(n)});
     }
     first_.push_back(nodes_.size());
 }
@@ -77,11 +74,15 @@ size_t PreemptNodes::at(int node, const std::string &type) const
     throw std::out_of_range("no GPUs of " + type + " on node " + std::to_string(node));
 }
 
-AllocJob alloc_job(const Movable &m, const ClusterSnapshot &s, const PreemptNodes &nodes)
+// With its request (accord_migrate), a running job moves only to nodes it
+// may use.
+AllocJob alloc_job(const Movable &m, const ClusterSnapshot &s, const PreemptNodes &nodes, AllowedNodeMasks &masks)
 {
     const RunningJob &r = s.running[m.running];
     AllocJob a;
     a.id = r.job_id;
+    if (r.request)
+        a.allowed = masks.of(*r.request);
     a.options = m.options;
     a.current = m.current;
     a.attained_gpu_s = static_cast<double>(m.gpus) * static_cast<double>(s.now - r.start_time);
@@ -122,6 +123,22 @@ std::vector<int> nodes_of(const Shares &shares, const PreemptNodes &nodes)
     return on;
 }
 
+bool contains(const std::vector<int> &nodes, int node)
+{
+    return std::find(nodes.begin(), nodes.end(), node) != nodes.end();
+}
+
+// Whether the job may run on these nodes: all among those it may use, its
+// required ones among them (a job that must have two nodes may be placed
+// on one of them by the allocator, which reads them as the nodes it may
+// use).
+bool may_run_on(const PendingJob &asked, const std::vector<int> &on)
+{
+    return std::all_of(on.begin(), on.end(), [&](int n) { return contains(asked.allowed_nodes, n); }) &&
+           std::all_of(asked.required_nodes.begin(), asked.required_nodes.end(),
+                       [&](int n) { return contains(on, n); });
+}
+
 // Rule 4: whether `m`, moved by the allocator to option `to`, is requeued
 // for it: the time it saves exceeds the restart cost, its GPUs there are
 // on nodes it may use and free now or its own (a move must not wait on
@@ -149,26 +166,10 @@ bool worth_moving(const Movable &m, const AllocChoice &to, const ClusterSnapshot
     return true;
 }
 
-// Waiting jobs the allocator gave GPUs on nodes they may not use displace
-// movable jobs on nodes they may use (core/held_off_displacement.h).
-void displace_for_held_off(const ClusterSnapshot &s, const std::vector<Movable> &movable,
-                           const QueueAllocJobs &queue, const std::vector<AllocChoice> &choice,
-                           const PreemptNodes &nodes, std::vector<bool> &displaced)
-{
-    for (size_t k = 0; k < queue.jobs.size(); k++) {
-        const AllocChoice &given = choice[movable.size() + k];
-        if (given.option < 0)
-            continue;
-        for (size_t j : displaced_for_held_off(s.queue[queue.record[k]], queue.jobs[k].options[given.option],
-                                               nodes_of(given.shares, nodes), s, movable, displaced))
-            displaced[j] = true;
-    }
-}
-
 // The movable jobs the allocator, deciding for them and the queue
-// together, does not keep where they are, and those waiting jobs held off
-// their nodes displace; those it moves that rule 4 requeues have their
-// `target`.
+// together, does not keep where they are (a waiting job displaces only on
+// nodes it may use: core/allocator.h, rule 7); those it moves that rule 4
+// requeues have their `target`.
 std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movable> &movable, const Cycle &c)
 {
     PreemptNodes nodes(s, movable);
@@ -176,14 +177,14 @@ std::vector<Movable> displaced(const ClusterSnapshot &s, const std::vector<Movab
     const QueueAllocJobs &queue = c.queue.jobs(order);
     std::vector<AllocJob> jobs;
     jobs.reserve(movable.size() + queue.jobs.size());
+    AllowedNodeMasks masks(s.nodes.size());
     for (const auto &m : movable)
-        jobs.push_back(alloc_job(m, s, nodes));
+        jobs.push_back(alloc_job(m, s, nodes, masks));
     jobs.insert(jobs.end(), queue.jobs.begin(), queue.jobs.end());
     std::vector<AllocChoice> choice = allocate(jobs, nodes.nodes(), c.alloc);
     std::vector<bool> is_displaced(movable.size());
     for (size_t j = 0; j < movable.size(); j++)
         is_displaced[j] = choice[j].option != movable[j].current || choice[j].shares != jobs[j].held;
-    displace_for_held_off(s, movable, queue, choice, nodes, is_displaced);
     std::vector<Movable> out;
     for (size_t j = 0; j < movable.size(); j++) {
         if (!is_displaced[j])

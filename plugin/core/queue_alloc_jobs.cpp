@@ -7,6 +7,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "core/allowed_node_masks.h"
+
 namespace accord::core {
 
 namespace {
@@ -79,6 +81,7 @@ QueueAllocJobs queue_alloc_jobs(const ClusterSnapshot &s, const PlanningOrder &o
     QueueAllocJobs out;
     std::unordered_map<OptionsKey, std::shared_ptr<const std::vector<RequestOption>>, OptionsHash, SameOptions> known;
     std::vector<bool> seen(views.jobs().size(), false);  // by job number
+    AllowedNodeMasks masks(s.nodes.size());
     out.jobs.reserve(order.records.size());
     out.record.reserve(order.records.size());
     out.options.reserve(order.records.size());
@@ -98,6 +101,7 @@ QueueAllocJobs queue_alloc_jobs(const ClusterSnapshot &s, const PlanningOrder &o
         auto a = alloc_job(job, *it->second);
         if (!a)
             continue;
+        a->allowed = masks.of(job);
         out.jobs.push_back(std::move(*a));
         out.record.push_back(i);
         out.options.push_back(it->second);

@@ -64,3 +64,21 @@ test_range_does_not_delay_the_blocked_job() {
     check "the blocked job holds a reservation" contains "$(job_comment "$big")" "reserved a100-1"
     check "the job behind it does not take the free GPUs" equals "$(job_field "$small" JobState)" PENDING
 }
+
+# A job pinned to a busy node (-w, as a partition of that node alone would
+# pin it) is not given another node's GPUs in the allocator's choice: the
+# typeless job behind it gets the free a100 node, not the v100s (on the
+# allocator that pooled a type's GPUs over all nodes it got a v100 node
+# while a100-2 stayed idle).
+test_job_pinned_to_a_busy_node_leaves_the_free_one_to_others() {
+    local a pinned j
+    a=$(submit --gres=gpu:a100:8 -w a100-1 -t 5 --wrap 'sleep 60')
+    wait_state "$a" RUNNING
+    pinned=$(submit --gres=gpu:a100:8 -w a100-1 -t 10 --wrap 'sleep 20')
+    j=$(submit --gres=gpu:4 -t 10 --wrap 'sleep 20')
+    check "the typeless job runs" wait_state "$j" RUNNING
+    check "on the free a100 node" equals "$(job_field "$j" NodeList)" a100-2
+    check "its request names the a100" equals "$(job_field "$j" TresPerNode)" gres:gpu:a100:4
+    check "the pinned job waits for its node" equals "$(job_field "$pinned" JobState)" PENDING
+    check "with a reservation there" contains "$(job_comment "$pinned")" "reserved a100-1"
+}

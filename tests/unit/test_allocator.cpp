@@ -3,6 +3,7 @@
 #include "cmocka_cpp.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -16,6 +17,7 @@ using accord::core::AllocJob;
 using accord::core::allocate;
 using accord::core::AllocNode;
 using accord::core::JobOption;
+using accord::core::NodeMask;
 using accord::core::NodeShare;
 using accord::core::PairRates;
 using accord::core::Shares;
@@ -348,6 +350,103 @@ static void large_job_displaces_holders_to_run_spread(void **)
     assert_int_equal(static_cast<int>(choice[1].shares.size()), 2);
 }
 
+// Rule 7: a job that may not use node 0 runs spread over GPUs freed on
+// nodes 1 and 2 only. The holder on node 0 has the lowest priority (the
+// most service): when node 0 counts, it is displaced first.
+static void confined_job_displaces_only_on_nodes_it_may_use(void **)
+{
+    std::vector<AllocNode> nodes = {{"v100", 4, 0}, {"v100", 4, 1}, {"v100", 4, 2}};
+    std::vector<AllocJob> jobs = {job(1, 4, {{"v100", 1}}), job(2, 4, {{"v100", 1}}), job(3, 4, {{"v100", 1}}),
+                                  job(4, 8, {{"v100", 1}})};
+    const double service[] = {1e7, 1e5, 1e4};  // LAS queues 12, 5 and 2
+    for (size_t h = 0; h < 3; h++) {
+        holds(jobs[h], "v100", {{h, 4}});
+        jobs[h].attained_gpu_s = service[h];
+    }
+    jobs[3].allowed = std::make_shared<const NodeMask>(NodeMask{false, true, true});
+    auto choice = allocate(jobs, nodes, AllocConfig{});
+    assert_true((choice[3].shares == Shares{{1, 4}, {2, 4}}));
+    // The displaced holder of node 2, placed again in its turn, displaces
+    // the one of node 0, later in the order.
+    assert_true((choice[2].shares == Shares{{0, 4}}));
+    assert_int_equal(choice[0].option, -1);
+    assert_int_equal(choice[1].option, -1);
+    jobs[3].allowed = nullptr;
+    assert_true((allocate(jobs, nodes, AllocConfig{})[3].shares == Shares{{0, 4}, {1, 4}}));
+}
+
+// Rule 7: job 1 gains 3x on b but may use node 0 (a) only; job 2 gains
+// 3x on a. Unconfined, the two would swap (equal_sized_jobs_swap_types);
+// confined, job 1 stays on a and job 2 on b.
+static void confined_job_is_not_swapped_onto_nodes_it_may_not_use(void **)
+{
+    std::vector<AllocNode> nodes = {{"a", 4, 0}, {"b", 4, 1}};
+    std::vector<AllocJob> jobs = {job(1, 4, {{"a", 1}, {"b", 3}}), job(2, 4, {{"a", 3}, {"b", 1}})};
+    jobs[0].allowed = std::make_shared<const NodeMask>(NodeMask{true, false});
+    auto choice = allocate(jobs, nodes, AllocConfig{});
+    assert_true((choice[0].shares == Shares{{0, 4}}));
+    assert_true((choice[1].shares == Shares{{1, 4}}));
+}
+
+// Rule 7: job 3, first in the order, gains 3x on a but may use only b's
+// node. On pooled GPUs the type search would send it to a and one of the
+// others to b; placed, that other job takes b's node first and job 3,
+// which cannot use a's free node, would be left out. It keeps b.
+static void confined_job_keeps_what_admission_gave_it(void **)
+{
+    std::vector<AllocNode> nodes = {{"a", 4, 0}, {"a", 4, 1}, {"b", 4, 2}};
+    std::vector<AllocJob> jobs = {job(3, 4, {{"a", 3}, {"b", 1}}), job(2, 4, {{"a", 1.01}, {"b", 1}}),
+                                  job(1, 4, {{"a", 1.01}, {"b", 1}})};
+    jobs[0].allowed = std::make_shared<const NodeMask>(NodeMask{false, false, true});
+    auto choice = allocate(jobs, nodes, AllocConfig{});
+    assert_true((choice[0].shares == Shares{{2, 4}}));
+    assert_int_equal(choice[1].option, option_of(jobs[1], "a"));
+    assert_int_equal(choice[2].option, option_of(jobs[2], "a"));
+}
+
+// Rule 7 over many jobs of mixed sizes and types, a third of them confined
+// to some nodes, others holding GPUs: every confined job admitted holds
+// only nodes it may use, through admission, displacement, moves and swaps.
+static void confined_jobs_hold_only_nodes_they_may_use(void **)
+{
+    auto nodes = cluster({{"a", 4}, {"b", 4}}, 4);
+    for (size_t n = 0; n < nodes.size(); n++)
+        nodes[n].node = static_cast<int>(n);
+    std::vector<AllocJob> jobs;
+    for (uint32_t i = 0; i < 40; i++) {
+        jobs.push_back(job(i, 1 << (i % 4), {{"a", 1.0 + i % 3}, {"b", 1.0 + i % 5}}));
+        for (auto &o : jobs.back().options)
+            o.spread_rate = o.gpus > 1 ? o.rate : 0;
+        if (i % 3 == 0) {
+            NodeMask mask(nodes.size(), false);
+            for (size_t n = 0; n < nodes.size(); n++)
+                mask[n] = (n + i) % 3 != 0;
+            jobs.back().allowed = std::make_shared<const NodeMask>(mask);
+        }
+    }
+    for (uint32_t i = 0; i < 8; i++) {  // holders, one per node, of 1 GPU, on nodes they may use
+        size_t n = (i * 5) % nodes.size();
+        AllocJob &h = jobs[i * 5 + 1];
+        holds(h, nodes[n].gpu_type, {{n, 1}});
+        h.options[h.current].gpus = 1;
+        if (h.allowed) {
+            NodeMask mask = *h.allowed;
+            mask[n] = true;
+            h.allowed = std::make_shared<const NodeMask>(mask);
+        }
+    }
+    auto choice = allocate(jobs, nodes, AllocConfig{});
+    size_t confined_admitted = 0;
+    for (size_t j = 0; j < jobs.size(); j++) {
+        if (choice[j].option < 0 || !jobs[j].allowed)
+            continue;
+        confined_admitted++;
+        for (const auto &share : choice[j].shares)
+            assert_true((*jobs[j].allowed)[share.node]);
+    }
+    assert_true(confined_admitted >= 3);
+}
+
 // A job that keeps its option keeps exactly its nodes.
 static void kept_option_keeps_its_nodes(void **)
 {
@@ -514,6 +613,25 @@ static void mover_shares_the_lighter_of_alike_hosts(void **)
     assert_int_equal(choice[0].partner, -1);
 }
 
+// Rule 7: a waiting job confined to some nodes is not packed, though the
+// pair gains (as above): packing tries one host of alike hosts, here the
+// one on node 0, which it may not use. Unconfined, it shares that host.
+static void confined_job_is_not_packed_onto_nodes_it_may_not_use(void **)
+{
+    std::vector<AllocNode> nodes = {{"v100", 1, 0}, {"v100", 1, 1}};
+    std::vector<AllocJob> jobs = {job(1, 1, {{"v100", 10}}), job(2, 1, {{"v100", 10}}), job(3, 1, {{"v100", 4}})};
+    jobs[2].kind = 1;
+    holds(jobs[0], "v100", {{0, 1}});
+    holds(jobs[1], "v100", {{1, 1}});
+    jobs[2].attained_gpu_s = 1e5;
+    TwoKinds gains({6, 2});
+    jobs[2].allowed = std::make_shared<const NodeMask>(NodeMask{false, true});
+    auto packed = allocate(jobs, nodes, AllocConfig{}, &gains);
+    assert_int_equal(packed[2].option, -1);
+    jobs[2].allowed = nullptr;
+    assert_int_equal(allocate(jobs, nodes, AllocConfig{}, &gains)[2].partner, 0);
+}
+
 int main()
 {
     const struct CMUnitTest tests[] = {
@@ -534,11 +652,16 @@ int main()
         cmocka_unit_test(slow_spread_is_refused),
         cmocka_unit_test(displacing_holders_keeps_a_job_on_one_node),
         cmocka_unit_test(large_job_displaces_holders_to_run_spread),
+        cmocka_unit_test(confined_job_displaces_only_on_nodes_it_may_use),
+        cmocka_unit_test(confined_job_is_not_swapped_onto_nodes_it_may_not_use),
+        cmocka_unit_test(confined_job_keeps_what_admission_gave_it),
+        cmocka_unit_test(confined_jobs_hold_only_nodes_they_may_use),
         cmocka_unit_test(kept_option_keeps_its_nodes),
         cmocka_unit_test(elastic_counts_tile_nodes),
         cmocka_unit_test(earlier_in_the_order_gets_the_larger_share),
         cmocka_unit_test(alike_jobs_of_one_queue_do_not_trade_places),
         cmocka_unit_test(waiting_job_is_packed_when_the_pair_gains),
+        cmocka_unit_test(confined_job_is_not_packed_onto_nodes_it_may_not_use),
         cmocka_unit_test(admitted_job_moves_onto_a_faster_host_when_the_pair_gains),
         cmocka_unit_test(mover_shares_the_lighter_of_alike_hosts),
     };

@@ -379,6 +379,30 @@ static void refused_choice_falls_back_to_the_request(void **)
     assert_string_equal(d.gpu_type.c_str(), "v100");
 }
 
+// Job 1 (first in priority) may use a100-1 only (its partition), where
+// job 50 holds every GPU; a100-2 is free. Pooling the a100s, the allocator
+// gave job 1 a100-2's GPUs and job 2, typeless, the v100s, and a100-2
+// stayed idle while job 1 waited for a100-1. Job 1 is admitted only on
+// nodes it may use: job 2 gets a100-2.
+static void job_confined_to_busy_nodes_leaves_the_free_ones_to_others(void **)
+{
+    SnapshotBuilder b;
+    b.add_node("a100-1", 64, 512000, {{"a100", 4}});
+    b.add_node("a100-2", 64, 512000, {{"a100", 4}});
+    b.add_node("v100-1", 64, 512000, {{"v100", 4}});
+    b.add_running(50, b.now() + 600, "a100-1", res(4, 4000, {{"a100", 4}}));
+    b.add_pending(1, 1, {"a100", 0, 4}, 3600).allowed_nodes = accord::core::NodeList({0});
+    b.add_pending(2, 1, {"", 0, 4}, 3600);
+    CyclePlan plan = run(b);
+    Decision top = only(plan, 1);
+    assert_int_equal(top.verdict, Verdict::Reserve);
+    assert_int_equal(top.placement[0].node, 0);
+    Decision d = only(plan, 2);
+    assert_int_equal(d.verdict, Verdict::Start);
+    assert_string_equal(d.gpu_type.c_str(), "a100");
+    assert_int_equal(d.placement[0].node, 1);
+}
+
 // schedule_cycle's choices: tried first, in the record's place; one that
 // does not fit now gives way to the record's own request at once.
 static void pipeline_tries_the_choice_then_the_request(void **)
@@ -500,6 +524,7 @@ int main(void)
         cmocka_unit_test(allocator_never_delays_the_top_blocked_job),
         cmocka_unit_test(allocator_choice_backfills_before_the_reservation),
         cmocka_unit_test(refused_choice_falls_back_to_the_request),
+        cmocka_unit_test(job_confined_to_busy_nodes_leaves_the_free_ones_to_others),
         cmocka_unit_test(pipeline_tries_the_choice_then_the_request),
         cmocka_unit_test(cpu_only_jobs_are_scheduled_as_today),
         cmocka_unit_test(cpu_only_job_after_an_array_record_names_no_gpu),

@@ -7,6 +7,7 @@
 #include "core/node_pool.h"
 
 using accord::core::AllocNode;
+using accord::core::NodeMask;
 using accord::core::NodePool;
 using accord::core::NodeShare;
 using accord::core::Shares;
@@ -73,6 +74,27 @@ static void take_and_release_track_free_gpus(void **)
     assert_true((pool.place(rtx, 12) == Shares{{0, 4}, {1, 8}}));  // 4 left: node 0 (5 free) fits best
 }
 
+// A job confined to some nodes (AllocNode::node numbers them) is placed
+// on those only; nodes the shell did not number are open to every job.
+static void placement_keeps_to_the_allowed_nodes(void **)
+{
+    NodePool pool({AllocNode{"rtx", 8, 5}, AllocNode{"rtx", 8, 6}, AllocNode{"rtx", 4, -1}});
+    pool.take({{0, 3}});
+    int rtx = pool.type_id("rtx");
+    NodeMask only_6 = {false, false, false, false, false, false, true};
+    assert_int_equal(static_cast<int>(*pool.best_fit(rtx, 5)), 0);
+    assert_int_equal(static_cast<int>(*pool.best_fit(rtx, 5, &only_6)), 1);
+    assert_int_equal(static_cast<int>(*pool.best_fit(rtx, 4, &only_6)), 2);
+    assert_int_equal(pool.free_gpus(rtx), 17);
+    assert_int_equal(pool.free_gpus(rtx, &only_6), 12);
+    assert_true((pool.spread(rtx, 12, &only_6) == Shares{{1, 8}, {2, 4}}));
+    assert_true(pool.spread(rtx, 13, &only_6).empty());
+    NodeMask none;  // shorter than the numbers: allows none of them
+    assert_false(pool.best_fit(rtx, 5, &none).has_value());
+    assert_true(pool.allows(&none, 2));
+    assert_true(pool.allows(nullptr, 0));
+}
+
 int main()
 {
     const struct CMUnitTest tests[] = {
@@ -80,6 +102,7 @@ int main()
         cmocka_unit_test(spread_takes_the_emptiest_nodes_first),
         cmocka_unit_test(spread_continues_over_small_holes),
         cmocka_unit_test(take_and_release_track_free_gpus),
+        cmocka_unit_test(placement_keeps_to_the_allowed_nodes),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

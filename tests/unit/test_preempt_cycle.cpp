@@ -1,8 +1,8 @@
 // Unit tests for core/preempt_cycle: which running jobs the allocator may
 // displace and when a displaced job is requeued (requeue-able only, after
 // its minimum run, for a higher-priority job only, gain above the restart
-// cost), the starts planned on its GPUs, a waiting job held off nodes
-// the allocator counted as its, and moving a job to a better
+// cost), the starts planned on its GPUs, a waiting job that may use only
+// a movable job's nodes displacing it, and moving a job to a better
 // configuration by requeue (rule 4).
 #include "cmocka_cpp.h"
 
@@ -213,10 +213,10 @@ static void assert_requeued_for_job_1_on_a100_1(const CyclePlan &plan)
     assert_int_equal(plan.decisions[0].placement[0].node, 0);
 }
 
-// The allocator pools the a100s of all three nodes; job 1, which may use
-// a100-1 only (its partition) or must have it (--nodelist), would wait
-// behind job 50 while the free nodes are counted as its. It displaces
-// job 50.
+// Job 1 may use a100-1 only (its partition) or must have it (--nodelist):
+// the free a100s of the other nodes are not its, and it displaces job 50
+// (pooled over all nodes, it would wait behind job 50 while they were
+// counted as its).
 static void job_held_off_the_free_nodes_displaces_on_its_own(void **)
 {
     SnapshotBuilder partition = held_off_free_nodes();
