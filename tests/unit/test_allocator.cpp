@@ -1,5 +1,5 @@
 // Unit tests for core/allocator: order (LAS or Gittins, with the fairness bound), node-level
-// admission, the improvement step, placement and stickiness.
+// admission, the improvement step, placement, stickiness and the nodes a job may use (rule 7).
 #include "cmocka_cpp.h"
 
 #include <map>

@@ -9,15 +9,10 @@
 
 #include "core/job_ranking.h"
 #include "core/service_order.h"
+#include "service_queues.h"
 
 using namespace accord::core;
-
-static AllocConfig queues(double first_gpu_s)
-{
-    AllocConfig c;
-    c.first_queue_gpu_s = first_gpu_s;
-    return c;
-}
+using accord::test::queues;
 
 static void a_familys_index_comes_from_its_own_completed_jobs(void **)
 {

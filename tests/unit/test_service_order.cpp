@@ -10,15 +10,10 @@
 
 #include "core/service_order.h"
 #include "core/service_record.h"
+#include "service_queues.h"
 
 using namespace accord::core;
-
-static AllocConfig queues(double first_gpu_s)
-{
-    AllocConfig c;
-    c.first_queue_gpu_s = first_gpu_s;
-    return c;
-}
+using accord::test::queues;
 
 static void queues_double_from_the_first_threshold(void **)
 {
