@@ -49,9 +49,11 @@
 //     a new pair must also beat that threshold (it restarts both jobs).
 //  7. Allowed nodes. A job that may not use some nodes of its options'
 //     types (AllocJob::allowed) is admitted, displaces and moves only on
-//     nodes it may use, and takes no part in the pooled search of rule 3,
-//     in swaps or in packing: pooled GPUs would count it as served where
-//     it cannot run, and keep another job from GPUs it could have used.
+//     nodes it may use. Rule 3 searches it only at counts its nodes' free
+//     GPUs could hold and places it before the others, and it never loses
+//     what admission gave it there; it takes no part in swaps or packing.
+//     Pooled GPUs alone would count it as served where it cannot run, and
+//     keep another job from GPUs it could have used.
 //
 // Each step has its file: allocator_order.h (1), allocator_admission.h (2),
 // allocator_types.h (3), allocator_leftovers.h (4), allocator_packing.h (5);
@@ -92,8 +94,8 @@ struct AllocJob {
     double gittins = -1;             // Gittins index (core/gittins_index.h); < 0: LAS queues
     // The nodes it may use (its partition, --nodelist, --exclude, ...);
     // null: every node. Where that leaves out nodes of a type it has
-    // options on, it is placed only on the others, keeps the type and
-    // count admission gives it, and is not swapped or packed (rule 7).
+    // options on, it is placed only on the others, grows in the search
+    // only to what they could hold, and is not swapped or packed (rule 7).
     std::shared_ptr<const NodeMask> allowed;
 };
 

@@ -3,7 +3,9 @@
 // (config_search.h) for the largest sum of weighted values. Elastic jobs
 // grow only to counts that tile nodes. A job whose option the search kept
 // keeps its nodes; the others are placed largest first. A job confined to
-// some nodes (rule 7) is not searched: it keeps what admission gave it.
+// some nodes (rule 7) is searched only at counts its nodes could hold,
+// keeps what admission gave it while the others are released, and grows
+// to its choice (or what of it fits) before they are placed.
 #pragma once
 
 #include "core/allocator_state.h"

@@ -82,3 +82,24 @@ test_job_pinned_to_a_busy_node_leaves_the_free_one_to_others() {
     check "the pinned job waits for its node" equals "$(job_field "$pinned" JobState)" PENDING
     check "with a reservation there" contains "$(job_comment "$pinned")" "reserved a100-1"
 }
+
+# A job pinned to a100-1 that may grow to 8 GPUs is searched with the jobs
+# behind it on that node's GPUs: released together, it takes a100-1 whole
+# and the two behind it share a100-2 (on the allocator that left pinned
+# jobs out of the search it kept 4, and the second job took the 8 of
+# a100-2).
+test_pinned_job_grows_on_its_node_before_the_jobs_behind_it() {
+    local pinned b c
+    pinned=$(submit --hold --gres=gpu:1 --accord-gpus=1-8 -w a100-1 -t 10 --wrap 'sleep 20')
+    b=$(submit --hold --gres=gpu:a100:1 --accord-gpus=1-8 -t 10 --wrap 'sleep 20')
+    c=$(submit --hold --gres=gpu:a100:1 --accord-gpus=1-8 -t 10 --wrap 'sleep 20')
+    scontrol release "$pinned,$b,$c"
+    check "the pinned job runs" wait_state "$pinned" RUNNING
+    check "on all eight GPUs of its node" equals "$(job_field "$pinned" TresPerNode)" gres:gpu:a100:8
+    check "the second runs" wait_state "$b" RUNNING
+    check "on four a100 GPUs of the other node" equals \
+        "$(job_field "$b" NodeList) $(job_field "$b" TresPerNode)" "a100-2 gres:gpu:a100:4"
+    check "the third runs beside it" wait_state "$c" RUNNING
+    check "on the other four" equals "$(job_field "$c" NodeList) $(job_field "$c" TresPerNode)" \
+        "a100-2 gres:gpu:a100:4"
+}

@@ -404,6 +404,48 @@ static void confined_job_keeps_what_admission_gave_it(void **)
     assert_int_equal(choice[2].option, option_of(jobs[2], "a"));
 }
 
+// Rule 7 and rule 3: job 1, first in the order, may grow to 4 GPUs but may
+// use node 0 only; jobs 2 and 3 may grow to 4 anywhere. Admission puts all
+// three on node 0 by best fit. Searched with the others on its node's
+// GPUs, job 1 takes node 0 whole and the others share node 1; left out of
+// the search it would keep 2, behind job 2's 4.
+static void confined_job_grows_first_in_the_order_on_its_nodes(void **)
+{
+    auto elastic = [](uint32_t id) {
+        AllocJob j;
+        j.id = id;
+        for (int g = 1; g <= 4; g++)
+            j.options.push_back(JobOption{"a100", g, static_cast<double>(g), 0});
+        return j;
+    };
+    std::vector<AllocNode> nodes = {{"a100", 4, 0}, {"a100", 4, 1}};
+    std::vector<AllocJob> jobs = {elastic(1), elastic(2), elastic(3)};
+    jobs[0].allowed = std::make_shared<const NodeMask>(NodeMask{true, false});
+    auto choice = allocate(jobs, nodes, AllocConfig{});
+    assert_true((choice[0].shares == Shares{{0, 4}}));
+    assert_true((choice[1].shares == Shares{{1, 2}}));
+    assert_true((choice[2].shares == Shares{{1, 2}}));
+}
+
+// Rule 7: two jobs confined to node 0, each allowed up to 4 GPUs. On pooled
+// GPUs the search gives both 4; on their one node the first grows to what
+// fits (3) and the second keeps the GPU admission gave it.
+static void confined_jobs_on_one_node_keep_what_admission_gave_them(void **)
+{
+    auto elastic = [](uint32_t id) {
+        AllocJob j;
+        j.id = id;
+        for (int g = 1; g <= 4; g++)
+            j.options.push_back(JobOption{"a100", g, static_cast<double>(g), 0});
+        j.allowed = std::make_shared<const NodeMask>(NodeMask{true, false});
+        return j;
+    };
+    std::vector<AllocNode> nodes = {{"a100", 4, 0}, {"a100", 4, 1}};
+    auto choice = allocate({elastic(1), elastic(2)}, nodes, AllocConfig{});
+    assert_true((choice[0].shares == Shares{{0, 3}}));
+    assert_true((choice[1].shares == Shares{{0, 1}}));
+}
+
 // Rule 7 over many jobs of mixed sizes and types, a third of them confined
 // to some nodes, others holding GPUs: every confined job admitted holds
 // only nodes it may use, through admission, displacement, moves and swaps.
@@ -655,6 +697,8 @@ int main()
         cmocka_unit_test(confined_job_displaces_only_on_nodes_it_may_use),
         cmocka_unit_test(confined_job_is_not_swapped_onto_nodes_it_may_not_use),
         cmocka_unit_test(confined_job_keeps_what_admission_gave_it),
+        cmocka_unit_test(confined_job_grows_first_in_the_order_on_its_nodes),
+        cmocka_unit_test(confined_jobs_on_one_node_keep_what_admission_gave_them),
         cmocka_unit_test(confined_jobs_hold_only_nodes_they_may_use),
         cmocka_unit_test(kept_option_keeps_its_nodes),
         cmocka_unit_test(elastic_counts_tile_nodes),
