@@ -44,6 +44,17 @@ AllocJob job(uint32_t id, int gpus, std::map<std::string, double> rate_per_type)
     return j;
 }
 
+// A job that may run on 1 to 4 a100 GPUs, one node, at a rate linear in
+// the count.
+AllocJob up_to_4_a100(uint32_t id)
+{
+    AllocJob j;
+    j.id = id;
+    for (int g = 1; g <= 4; g++)
+        j.options.push_back(JobOption{"a100", g, static_cast<double>(g), 0});
+    return j;
+}
+
 int option_of(const AllocJob &j, const std::string &type, int gpus = 0)
 {
     for (int o = 0; o < static_cast<int>(j.options.size()); o++)
@@ -411,15 +422,8 @@ static void confined_job_keeps_what_admission_gave_it(void **)
 // the search it would keep 2, behind job 2's 4.
 static void confined_job_grows_first_in_the_order_on_its_nodes(void **)
 {
-    auto elastic = [](uint32_t id) {
-        AllocJob j;
-        j.id = id;
-        for (int g = 1; g <= 4; g++)
-            j.options.push_back(JobOption{"a100", g, static_cast<double>(g), 0});
-        return j;
-    };
     std::vector<AllocNode> nodes = {{"a100", 4, 0}, {"a100", 4, 1}};
-    std::vector<AllocJob> jobs = {elastic(1), elastic(2), elastic(3)};
+    std::vector<AllocJob> jobs = {up_to_4_a100(1), up_to_4_a100(2), up_to_4_a100(3)};
     jobs[0].allowed = std::make_shared<const NodeMask>(NodeMask{true, false});
     auto choice = allocate(jobs, nodes, AllocConfig{});
     assert_true((choice[0].shares == Shares{{0, 4}}));
@@ -432,16 +436,11 @@ static void confined_job_grows_first_in_the_order_on_its_nodes(void **)
 // fits (3) and the second keeps the GPU admission gave it.
 static void confined_jobs_on_one_node_keep_what_admission_gave_them(void **)
 {
-    auto elastic = [](uint32_t id) {
-        AllocJob j;
-        j.id = id;
-        for (int g = 1; g <= 4; g++)
-            j.options.push_back(JobOption{"a100", g, static_cast<double>(g), 0});
+    std::vector<AllocJob> jobs = {up_to_4_a100(1), up_to_4_a100(2)};
+    for (auto &j : jobs)
         j.allowed = std::make_shared<const NodeMask>(NodeMask{true, false});
-        return j;
-    };
     std::vector<AllocNode> nodes = {{"a100", 4, 0}, {"a100", 4, 1}};
-    auto choice = allocate({elastic(1), elastic(2)}, nodes, AllocConfig{});
+    auto choice = allocate(jobs, nodes, AllocConfig{});
     assert_true((choice[0].shares == Shares{{0, 3}}));
     assert_true((choice[1].shares == Shares{{0, 1}}));
 }
