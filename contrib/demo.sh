@@ -22,7 +22,7 @@ rm -rf "$dir" "$dir-model"
 params=sched_interval=-1,defer,accord_interval=1,accord_gpu_speed=a100:3/v100:2/t4:1
 data=$root/../shared/data
 if [ -x "$build/accord-train" ] && [ -d "$data" ]; then
-    echo "Training the learned model on Gavel's and Sia's measurements (about a minute)..."
+    echo "Training the learned model on Gavel's and Sia's measurements (about two minutes)..."
     mkdir -p "$dir-model"
     if "$build/accord-train" --gavel "$data/gavel/simulation_throughputs.json" --sia "$data/sia/profiles" \
         --out "$dir-model/m.pt" 2>"$dir-model/train.log"; then

@@ -46,7 +46,7 @@ const char kUsage[] =
     "  --folds K     folds over job types for --evaluate and --inner (default 5)\n"
     "  --seed N      training seed; the same seed gives the same model (default 1)\n"
     "  --members N   ensemble members, whose spread is the uncertainty (default 5)\n"
-    "  --hidden N    hidden units per layer (default 32)\n"
+    "  --hidden N    hidden units per layer (default 64)\n"
     "  --steps N     training steps per member (default 1500)\n"
     "  --hold-out-types FILE|LIST\n"
     "                trains on no pair with one of these job types (a file, one per\n"

@@ -97,6 +97,12 @@ RowCorrections row_corrections(const std::vector<float> &relative, const std::ve
 
 void LearnedModel::predict(const Candidate *candidates, size_t n, Prediction *out) const
 {
+    for (size_t first = 0; first < n; first += kPredictionChunk)
+        predict_chunk(candidates + first, std::min(kPredictionChunk, n - first), out + first);
+}
+
+void LearnedModel::predict_chunk(const Candidate *candidates, size_t n, Prediction *out) const
+{
     EncodedBatch batch;
     std::vector<size_t> row_of(n, SIZE_MAX);
     for (size_t i = 0; i < n; i++) {

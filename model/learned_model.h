@@ -44,6 +44,12 @@ public:
     double mean_pair_slowdown() const { return mean_pair_slowdown_; }
 
 private:
+    // Candidates are run through the networks this many at a time: larger
+    // batches outgrow the caches and run slower per candidate (docs/model.md,
+    // "Inference cost").
+    static constexpr size_t kPredictionChunk = 64;
+    void predict_chunk(const Candidate *candidates, size_t n, Prediction *out) const;
+
     FeatureSchema schema_;
     Ensemble ensemble_;
     std::string reference_gpu_;

@@ -346,15 +346,25 @@ void test_no_co_runners_means_no_slowdown(void **)
     assert_true(p.valid && p.family_known && p.gpu_known);
 }
 
+// Over several of predict's chunks of 64, with candidates it cannot encode
+// (an undeclared GPU type) on both sides of a chunk's end.
 void test_batched_equals_one_by_one(void **)
 {
     LearnedModel model = train_model(tiny_data(), tiny_options());
-    std::vector<Candidate> candidates = some_candidates();
+    std::vector<Candidate> candidates;
+    for (int copy = 0; copy < 12; copy++)
+        for (const Candidate &c : some_candidates())
+            candidates.push_back(c);
+    Candidate unknown{Job{"LM", 10}, "h100", 1, false, {}};
+    candidates.insert(candidates.begin() + 63, unknown);
+    candidates.insert(candidates.begin() + 65, unknown);
     std::vector<Prediction> batched(candidates.size());
     model.predict(candidates.data(), candidates.size(), batched.data());
+    assert_false(batched[63].valid || batched[65].valid);
     for (size_t i = 0; i < candidates.size(); i++) {
         Prediction single;
         model.predict(&candidates[i], 1, &single);
+        assert_true(single.valid == batched[i].valid);
         assert_close(single.relative_throughput, batched[i].relative_throughput);
         assert_close(single.slowdown, batched[i].slowdown);
         assert_close(single.uncertainty, batched[i].uncertainty);
