@@ -60,7 +60,11 @@ void rank_running_jobs(core::ClusterSnapshot &cluster, time_t now, const core::J
         if (!job)
             continue;
         int64_t service = attained_service(job, run.total_gpus(), now);
-        ledger.see_running(run.job_id, core::SeenRun{job->restart_cnt, service, run.total_gpus(), run.family});
+        // A job Slurm requeued holds its nodes while it completes, already
+        // pending with its restart count raised: seen now, it would replace
+        // the run it was requeued from, and lose that run's service.
+        if (!IS_JOB_PENDING(job))
+            ledger.see_running(run.job_id, core::SeenRun{job->restart_cnt, service, run.total_gpus(), run.family});
         run.priority = ranking.priority(run.family, static_cast<double>(service), run.priority);
     }
 }

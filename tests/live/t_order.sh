@@ -12,13 +12,16 @@ ORDER_RAN=$CLUSTER_DIR/order-ran
 
 # Sets OLD: a requeue-able job on a100-1's 8 GPUs that records its runs,
 # long the first time and brief once requeued, run past 800 GPU-s (its
-# second queue). The other a100 node stays free: the allocator pools a
-# type's GPUs over their nodes and counts a newer job pinned to a100-1 as
-# served there, which must not keep it from displacing the older job.
+# second queue). Stopped, it takes 5 s to end, so that a requeued run is
+# seen completing over several cycles (as on a loaded machine). The other
+# a100 node stays free: the allocator pools a type's GPUs over their nodes
+# and counts a newer job pinned to a100-1 as served there, which must not
+# keep it from displacing the older job.
 older_job_past_its_second_queue() {
     rm -f "$ORDER_RAN"
     OLD=$(submit --requeue -w a100-1 --gres=gpu:8 -t 30 --wrap "echo \$SLURM_JOB_ID >>$ORDER_RAN;
-        if [ \${SLURM_RESTART_COUNT:-0} -gt 0 ]; then sleep 5; else sleep 900; fi")
+        trap 'sleep 5; exit 0' TERM;
+        if [ \${SLURM_RESTART_COUNT:-0} -gt 0 ]; then sleep 5; else sleep 900 & wait; fi")
     check "the older job runs" wait_state "$OLD" RUNNING
     sleep 105
 }
