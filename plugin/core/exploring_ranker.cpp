@@ -27,14 +27,19 @@ ExploringRanker::ExploringRanker(const GpuTypeRanker &learned, const ObservedSpe
     }
 }
 
+const std::map<std::string, double> &ExploringRanker::measured_types(const PendingJob &job) const
+{
+    auto known = measured_.find(job.family);
+    if (known == measured_.end())
+        known = measured_.emplace(job.family, observed_.by_type(job.family)).first;
+    return known->second;
+}
+
 bool ExploringRanker::explores(const PendingJob &job, const std::string &type) const
 {
     if (job.family.empty() || held_.count({job.family, type}))
         return false;
-    auto known = measured_.find(job.family);
-    if (known == measured_.end())
-        known = measured_.emplace(job.family, observed_.by_type(job.family)).first;
-    const auto &types = known->second;
+    const auto &types = measured_types(job);
     return !types.empty() && !types.count(type) && learned_.speed(job, type).has_value();
 }
 
@@ -50,10 +55,22 @@ double ExploringRanker::score(const PendingJob &job, const std::string &type) co
     return learned_.score(job, type) * bonus(job, type);
 }
 
+std::string ExploringRanker::raised_text() const
+{
+    std::string text = ", types the family has not run on raised by accord_explore";
+    return uncertainty_ && !uncertainty_->empty() ? text + " times the model's uncertainty" : text;
+}
+
 std::string ExploringRanker::rule() const
 {
-    std::string rule = learned_.rule() + ", types the family has not run on raised by accord_explore";
-    return uncertainty_ && !uncertainty_->empty() ? rule + " times the model's uncertainty" : rule;
+    return learned_.rule() + raised_text();
+}
+
+// A family without samples is not explored (the header's rule).
+std::string ExploringRanker::rule_for(const PendingJob &job) const
+{
+    bool raised = !job.family.empty() && !measured_types(job).empty();
+    return learned_.rule_for(job) + (raised ? raised_text() : "");
 }
 
 std::optional<double> ExploringRanker::speed(const PendingJob &job, const std::string &type) const
@@ -64,6 +81,11 @@ std::optional<double> ExploringRanker::speed(const PendingJob &job, const std::s
 std::string ExploringRanker::speed_source() const
 {
     return learned_.speed_source();
+}
+
+std::string ExploringRanker::speed_source_of(const PendingJob &job, const std::string &type) const
+{
+    return learned_.speed_source_of(job, type);
 }
 
 double ExploringRanker::scaling(const PendingJob &job, const std::string &type, int gpus) const

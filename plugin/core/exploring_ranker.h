@@ -48,8 +48,10 @@ public:
 
     double score(const PendingJob &job, const std::string &type) const override;
     std::string rule() const override;
+    std::string rule_for(const PendingJob &job) const override;
     std::optional<double> speed(const PendingJob &job, const std::string &type) const override;
     std::string speed_source() const override;
+    std::string speed_source_of(const PendingJob &job, const std::string &type) const override;
     double scaling(const PendingJob &job, const std::string &type, int gpus) const override;
 
     // Whether `type` is one the job's family is explored on (the rule above).
@@ -58,6 +60,10 @@ public:
     double bonus(const PendingJob &job, const std::string &type) const;
 
 private:
+    // The types the job's family has samples on (cached per family).
+    const std::map<std::string, double> &measured_types(const PendingJob &job) const;
+    std::string raised_text() const;
+
     std::unique_ptr<GpuTypeRanker> owned_;
     const GpuTypeRanker &learned_;
     const ObservedSpeeds &observed_;

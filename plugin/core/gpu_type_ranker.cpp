@@ -9,6 +9,16 @@ double GpuTypeRanker::scaling(const PendingJob &, const std::string &, int) cons
     return 1.0;
 }
 
+std::string GpuTypeRanker::rule_for(const PendingJob &) const
+{
+    return rule();
+}
+
+std::string GpuTypeRanker::speed_source_of(const PendingJob &, const std::string &) const
+{
+    return speed_source();
+}
+
 SpeedTableRanker::SpeedTableRanker(std::map<std::string, double> relative_speed)
     : speed_(std::move(relative_speed))
 {
@@ -59,20 +69,44 @@ std::string FamilySpeedRanker::rule() const
     return "any type: fastest free for the model family";
 }
 
-std::optional<double> FamilySpeedRanker::speed(const PendingJob &job, const std::string &type) const
+// A job the family figures do not cover was scored by the table alone.
+std::string FamilySpeedRanker::rule_for(const PendingJob &job) const
+{
+    if (family_speed_.count(job.family))
+        return rule();
+    std::string why = job.family.empty() ? "the job names no model family"
+                                         : "no " + source_ + " for model family " + job.family;
+    return fallback_.rule() + " (" + why + ")";
+}
+
+std::optional<double> FamilySpeedRanker::family_speed(const PendingJob &job, const std::string &type) const
 {
     auto family = family_speed_.find(job.family);
-    if (family != family_speed_.end()) {
-        auto speed = family->second.find(type);
-        if (speed != family->second.end())
-            return speed->second;
-    }
+    if (family == family_speed_.end())
+        return std::nullopt;
+    auto speed = family->second.find(type);
+    if (speed == family->second.end())
+        return std::nullopt;
+    return speed->second;
+}
+
+std::optional<double> FamilySpeedRanker::speed(const PendingJob &job, const std::string &type) const
+{
+    if (auto speed = family_speed(job, type))
+        return speed;
     return fallback_.speed(job, type);
 }
 
 std::string FamilySpeedRanker::speed_source() const
 {
     return source_ + " of the job's model family, else accord_gpu_speed";
+}
+
+std::string FamilySpeedRanker::speed_source_of(const PendingJob &job, const std::string &type) const
+{
+    if (family_speed(job, type))
+        return source_ + " of the job's model family";
+    return fallback_.speed_source();
 }
 
 double FamilySpeedRanker::scaling(const PendingJob &job, const std::string &type, int gpus) const

@@ -23,8 +23,14 @@ public:
     // idle on the chosen nodes).
     virtual double score(const PendingJob &job, const std::string &type) const = 0;
 
-    // Short text naming the rule, shown with every decision it made.
+    // Short text naming the rule, for the ranker as a whole (the stats
+    // file's predictor).
     virtual std::string rule() const = 0;
+
+    // The rule as it applied to `job`, shown with its decision: a job
+    // without a model family known to the ranker is told it was ranked by
+    // the fallback, not by the ranker's family figures. By default rule().
+    virtual std::string rule_for(const PendingJob &job) const;
 
     // Predicted relative speed of one GPU of `type` for `job`, or nothing
     // when the ranker has no figure for it. Speeds of one ranker compare.
@@ -32,8 +38,12 @@ public:
     // allocator's cycle rates jobs of one family and shape once).
     virtual std::optional<double> speed(const PendingJob &job, const std::string &type) const = 0;
 
-    // Where speed() comes from, as users are told it.
+    // Where speed() comes from, for the ranker as a whole.
     virtual std::string speed_source() const = 0;
+
+    // Where speed(job, type) came from, as the job's decision tells it. By
+    // default speed_source().
+    virtual std::string speed_source_of(const PendingJob &job, const std::string &type) const;
 
     // How `job` scales to `gpus` GPUs of `type`: its predicted throughput
     // there over `gpus` times speed(), on the fewest nodes the cluster's
@@ -72,11 +82,16 @@ public:
                       std::string source = "measured throughput", FamilyScaling family_scaling = {});
     double score(const PendingJob &job, const std::string &type) const override;
     std::string rule() const override;
+    std::string rule_for(const PendingJob &job) const override;
     std::optional<double> speed(const PendingJob &job, const std::string &type) const override;
     std::string speed_source() const override;
+    std::string speed_source_of(const PendingJob &job, const std::string &type) const override;
     double scaling(const PendingJob &job, const std::string &type, int gpus) const override;
 
 private:
+    // The family's figure for `type`, if it has one.
+    std::optional<double> family_speed(const PendingJob &job, const std::string &type) const;
+
     FamilySpeeds family_speed_;
     FamilyScaling family_scaling_;
     SpeedTableRanker fallback_;

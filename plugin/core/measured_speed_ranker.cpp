@@ -44,9 +44,16 @@ double MeasuredSpeedRanker::score(const PendingJob &job, const std::string &type
     return speed(job, type).value_or(0.0);
 }
 
+static const char kCorrected[] = ", corrected by the family's measured throughput";
+
 std::string MeasuredSpeedRanker::rule() const
 {
-    return prior_.rule() + ", corrected by the family's measured throughput";
+    return prior_.rule() + kCorrected;
+}
+
+std::string MeasuredSpeedRanker::rule_for(const PendingJob &job) const
+{
+    return prior_.rule_for(job) + (correction(job).usable ? kCorrected : "");
 }
 
 std::optional<double> MeasuredSpeedRanker::speed(const PendingJob &job, const std::string &type) const
@@ -63,6 +70,16 @@ std::optional<double> MeasuredSpeedRanker::speed(const PendingJob &job, const st
 std::string MeasuredSpeedRanker::speed_source() const
 {
     return "throughput measured by running jobs of the job's model family, else " + prior_.speed_source();
+}
+
+std::string MeasuredSpeedRanker::speed_source_of(const PendingJob &job, const std::string &type) const
+{
+    const Correction &c = correction(job);
+    if (!c.usable)
+        return prior_.speed_source_of(job, type);
+    if (c.measured.count(type))
+        return "throughput measured by running jobs of the job's model family";
+    return prior_.speed_source_of(job, type) + " scaled to the family's measured throughput";
 }
 
 // The prior's: measured rates are taken per GPU over it (correction()).

@@ -31,8 +31,10 @@ public:
 
     double score(const PendingJob &job, const std::string &type) const override;
     std::string rule() const override;
+    std::string rule_for(const PendingJob &job) const override;
     std::optional<double> speed(const PendingJob &job, const std::string &type) const override;
     std::string speed_source() const override;
+    std::string speed_source_of(const PendingJob &job, const std::string &type) const override;
     double scaling(const PendingJob &job, const std::string &type, int gpus) const override;
 
 private:

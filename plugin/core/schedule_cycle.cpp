@@ -248,7 +248,7 @@ void Planner::predict(Decision &d, const PendingJob &job)
 {
     if (!job.gpus.any() || !job.gpus.type.empty())
         return;
-    d.type_rule = ranker_.rule();
+    d.type_rule = ranker_.rule_for(job);
     GpuRequest chosen = job.gpus;
     chosen.type = d.gpu_type;
     d.prediction = predict_speedup(job, chosen, types_holding(job, views_.gpus_of(d.queue_index)), ranker_);

@@ -17,18 +17,31 @@ std::string one_decimal(double x)
 
 }  // namespace
 
+// Where the two speeds compared came from: one source, or each type's.
+static std::string sources_of(const PendingJob &job, const std::string &chosen, const std::string &baseline,
+                              const GpuTypeRanker &ranker)
+{
+    std::string of_chosen = ranker.speed_source_of(job, chosen);
+    if (baseline.empty() || baseline == chosen)
+        return of_chosen;
+    std::string of_baseline = ranker.speed_source_of(job, baseline);
+    if (of_baseline == of_chosen)
+        return of_chosen;
+    return of_chosen + " for " + chosen + ", " + of_baseline + " for " + baseline;
+}
+
 SpeedPrediction predict_speedup(const PendingJob &job, const GpuRequest &chosen,
                                 const std::vector<std::string> &possible_types,
                                 const GpuTypeRanker &ranker)
 {
     SpeedPrediction p;
-    p.source = ranker.speed_source();
     p.time_limit_s = job.time_limit_s;
     std::optional<double> slowest;
     for (const auto &type : possible_types) {
         auto speed = ranker.speed(job, type);
         if (!speed) {
             p.unknown_type = type;
+            p.source = ranker.speed_source_of(job, type);
             return p;
         }
         if (!slowest || *speed < *slowest) {
@@ -39,8 +52,10 @@ SpeedPrediction predict_speedup(const PendingJob &job, const GpuRequest &chosen,
     auto chosen_speed = ranker.speed(job, chosen.type);
     if (!chosen_speed) {
         p.unknown_type = chosen.type;
+        p.source = ranker.speed_source_of(job, chosen.type);
         return p;
     }
+    p.source = sources_of(job, chosen.type, p.baseline_type, ranker);
     if (!slowest)
         return p;
     int asked_gpus = requested_gpus(job), chosen_gpus = gpus_in_all(chosen.per_job, chosen.per_node, job.min_nodes);

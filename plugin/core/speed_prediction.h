@@ -19,7 +19,7 @@ struct SpeedPrediction {
     std::string baseline_type;      // slowest type the request could have run on
     std::string unknown_type;       // a type involved that has no speed ("" if none)
     std::optional<double> speedup;  // chosen over baseline; none when a speed is unknown
-    std::string source;             // where the speeds come from
+    std::string source;             // where the speeds compared came from, for this job
     int64_t time_limit_s = kUnlimitedSeconds;
 };
 

@@ -62,6 +62,11 @@ test_valid_model_is_loaded_and_named() {
     check "its decision names the model" contains "$(job_comment "$j")" "learned model m.pt's predicted throughput"
     check "the stats file names the predictor" wait_until 10 grep -q '"kind": "learned_model"' \
         "$CLUSTER_DIR/state/accord-stats.json"
+    j=$(submit --gres=gpu:1 --wrap 'sleep 30')
+    check "a job naming no family starts" wait_state "$j" RUNNING 30
+    check "its speeds are the table's" contains "$(job_comment "$j")" \
+        "(admin speed table accord_gpu_speed, not the job's own model)"
+    check "not the model's" lacks "$(job_comment "$j")" "learned model"
 }
 
 loads_are() { [ "$(grep -c "sched/accord: loaded accord_model=$MODEL_FILE" "$CLUSTER_DIR/log/slurmctld.log")" -ge "$1" ]; }

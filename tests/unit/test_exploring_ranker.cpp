@@ -7,6 +7,7 @@
 #include "cmocka_cpp.h"
 
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <string>
 
@@ -44,6 +45,23 @@ static void unmeasured_types_score_their_speed_times_one_plus_the_bound(void **)
     assert_true(ranker.explores(rec, "p100"));
     assert_string_equal(ranker.speed_source().c_str(), learned.speed_source().c_str());
     assert_contains(ranker.rule(), "accord_explore");
+    assert_contains(ranker.rule_for(rec), "accord_explore");
+    assert_string_equal(ranker.speed_source_of(rec, "p100").c_str(), learned.speed_source_of(rec, "p100").c_str());
+}
+
+// Only a family with samples is explored, and only its decisions say so.
+static void a_job_whose_family_has_no_sample_is_not_told_of_exploring(void **)
+{
+    ObservedSpeeds seen;
+    seen.add(sample(1, "rec", "v100", 1, 20));
+    SpeedTableRanker table(kTable);
+    MeasuredSpeedRanker learned(table, seen);
+    ExploringRanker ranker(learned, seen, ClusterSnapshot{}, 0.5);
+    for (const char *family : {"cnn", ""}) {
+        PendingJob j = job_of(family);
+        assert_string_equal(ranker.rule_for(j).c_str(), learned.rule_for(j).c_str());
+        assert_null(strstr(ranker.rule_for(j).c_str(), "accord_explore"));
+    }
 }
 
 // p100 is predicted 4/3 as long as the measured v100: a bound of 0.25 keeps
@@ -147,6 +165,7 @@ static void scaling_is_the_learned_rankers(void **)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_job_whose_family_has_no_sample_is_not_told_of_exploring),
         cmocka_unit_test(scaling_is_the_learned_rankers),
         cmocka_unit_test(unmeasured_types_score_their_speed_times_one_plus_the_bound),
         cmocka_unit_test(a_type_is_preferred_only_within_the_bound),

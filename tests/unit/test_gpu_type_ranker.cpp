@@ -142,6 +142,35 @@ static void family_speed_falls_back_to_table_then_nothing(void **)
     assert_contains(r.speed_source(), "model family");
 }
 
+// A job the family figures do not cover is told it was ranked by the table.
+static void rule_for_a_job_names_the_table_when_its_family_has_no_figures(void **)
+{
+    FamilySpeedRanker r({{"rec", {{"v100", 1.0}}}}, {{"k80", 0.5}}, "learned model m.pt's predicted throughput");
+    assert_string_equal(r.rule_for(job_of("rec")).c_str(), r.rule().c_str());
+    std::string none = r.rule_for(job_of(""));
+    assert_contains(none, "accord_gpu_speed");
+    assert_contains(none, "names no model family");
+    assert_null(strstr(none.c_str(), "fastest free for the model family"));
+    std::string unknown = r.rule_for(job_of("lm"));
+    assert_contains(unknown, "accord_gpu_speed");
+    assert_contains(unknown, "no learned model m.pt's predicted throughput for model family lm");
+    assert_contains(FamilySpeedRanker({}, {}).rule_for(job_of("")), "best fit");
+}
+
+static void speed_source_of_a_type_is_the_family_or_the_table_not_both(void **)
+{
+    FamilySpeedRanker r({{"rec", {{"v100", 1.0}}}}, {{"k80", 0.5}}, "learned model m.pt's predicted throughput");
+    std::string family = r.speed_source_of(job_of("rec"), "v100");
+    assert_contains(family, "learned model m.pt's predicted throughput of the job's model family");
+    assert_null(strstr(family.c_str(), "accord_gpu_speed"));
+    for (const char *family_name : {"rec", "lm", ""}) {
+        std::string table = r.speed_source_of(job_of(family_name), family_name == std::string("rec") ? "k80" : "v100");
+        assert_string_equal(table.c_str(), SpeedTableRanker({}).speed_source().c_str());
+    }
+    assert_string_equal(SpeedTableRanker(kTable).speed_source_of(job_of("rec"), "t4").c_str(),
+                        SpeedTableRanker(kTable).speed_source().c_str());
+}
+
 static void scaling_is_the_familys_figure_for_type_and_count_else_linear(void **)
 {
     FamilySpeedRanker r({{"rec", {{"v100", 1.0}}}}, {{"k80", 0.5}}, "measured",
@@ -174,6 +203,8 @@ int main(void)
         cmocka_unit_test(speed_is_table_speed_or_nothing),
         cmocka_unit_test(table_speed_source_says_it_is_not_the_model),
         cmocka_unit_test(family_speed_falls_back_to_table_then_nothing),
+        cmocka_unit_test(rule_for_a_job_names_the_table_when_its_family_has_no_figures),
+        cmocka_unit_test(speed_source_of_a_type_is_the_family_or_the_table_not_both),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

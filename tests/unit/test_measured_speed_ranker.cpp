@@ -99,6 +99,25 @@ static void samples_are_read_over_the_priors_scaling(void **)
     assert_true(ranker.scaling(job_of("rec"), "v100", 2) == 1.0);
 }
 
+// A decision names what its speeds came from: measured, the prior rescaled,
+// or (a family without measurements) the prior alone.
+static void a_jobs_rule_and_sources_say_what_was_measured(void **)
+{
+    ObservedSpeeds seen;
+    seen.add(sample(1, "rec", "v100", 1, 20));
+    FamilySpeedRanker prior({{"rec", {{"v100", 2}, {"p100", 1}}}}, kTable, "learned model m.pt's predicted throughput");
+    MeasuredSpeedRanker ranker(prior, seen);
+    PendingJob rec = job_of("rec"), cnn = job_of("cnn");
+    assert_string_equal(ranker.speed_source_of(rec, "v100").c_str(),
+                        "throughput measured by running jobs of the job's model family");
+    assert_string_equal(ranker.speed_source_of(rec, "p100").c_str(),
+                        (prior.speed_source_of(rec, "p100") + " scaled to the family's measured throughput").c_str());
+    assert_string_equal(ranker.speed_source_of(cnn, "p100").c_str(), prior.speed_source_of(cnn, "p100").c_str());
+    assert_contains(ranker.rule_for(rec), "corrected by the family's measured throughput");
+    assert_string_equal(ranker.rule_for(cnn).c_str(), prior.rule_for(cnn).c_str());
+    assert_contains(ranker.rule_for(cnn), "accord_gpu_speed");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -108,6 +127,7 @@ int main(void)
         cmocka_unit_test(samples_are_read_over_the_priors_scaling),
         cmocka_unit_test(a_measurement_the_prior_does_not_rate_changes_nothing),
         cmocka_unit_test(the_prior_follows_the_family_not_just_the_type),
+        cmocka_unit_test(a_jobs_rule_and_sources_say_what_was_measured),
     };
     return cmocka_run_group_tests(tests, nullptr, nullptr);
 }

@@ -118,6 +118,24 @@ static void prediction_carries_time_limit_and_source(void **)
     assert_contains(p.source, "accord_gpu_speed");
 }
 
+// The family's figure for a100 only: the t4 it is compared with is the table's.
+static void source_names_each_types_source_when_they_differ(void **)
+{
+    FamilySpeedRanker ranker({{"bert", {{"a100", 6}, {"v100", 4}}}}, {{"a100", 3}, {"v100", 2}, {"t4", 1}},
+                             "learned model m.pt's predicted throughput");
+    PendingJob j = job_asking(per_node("", 1));
+    j.family = "bert";
+    SpeedPrediction both = predict_speedup(j, per_node("a100", 1), {"a100", "v100"}, ranker);
+    assert_string_equal(both.source.c_str(), "learned model m.pt's predicted throughput of the job's model family");
+    SpeedPrediction mixed = predict_speedup(j, per_node("a100", 1), kAllTypes, ranker);
+    assert_string_equal(mixed.baseline_type.c_str(), "t4");
+    assert_contains(mixed.source, "learned model m.pt's predicted throughput of the job's model family for a100");
+    assert_contains(mixed.source, "accord_gpu_speed, not the job's own model for t4");
+    j.family = "";
+    SpeedPrediction table = predict_speedup(j, per_node("a100", 1), kAllTypes, ranker);
+    assert_string_equal(table.source.c_str(), kTable.speed_source().c_str());
+}
+
 // ---- keeps_time_limit -----------------------------------------------------------
 
 static void any_type_the_request_accepts_keeps_the_limit(void **)
@@ -251,6 +269,7 @@ int main(void)
         cmocka_unit_test(speedup_scales_with_the_gpus_in_all),
         cmocka_unit_test(per_node_counts_are_taken_on_the_minimum_nodes),
         cmocka_unit_test(prediction_carries_time_limit_and_source),
+        cmocka_unit_test(source_names_each_types_source_when_they_differ),
         cmocka_unit_test(any_type_the_request_accepts_keeps_the_limit),
         cmocka_unit_test(the_named_type_keeps_the_limit),
         cmocka_unit_test(other_type_than_named_needs_a_predicted_speedup),
