@@ -1,21 +1,23 @@
 # The benchmarks' workload on an emulated cluster (sourced by lock-bench.sh,
 # load-bench.sh and churn-bench.sh): the node spec, one exclusive blocker
 # job per node so that nothing else starts, and a deterministic mix of GPU
-# jobs; and the messages, option helper and results writer they share. Defines functions only; they
+# jobs; and the messages, option helper, waits, machine line and results
+# writer they share. Defines functions only; they
 # need PROG and SPEC set by the caller.
 
 die() { printf '%s: error: %s\n' "$PROG" "$*" >&2; exit 1; }
 say() { printf '%s: [%s] %s\n' "$PROG" "$(date +%T)" "$*"; }
 val() { [ -n "${2:-}" ] || die "option $1 needs a value"; printf '%s' "$2"; }
 
-parse_spec() {  # fills TYPES NODES GPUS from SPEC (GPU node types only)
+parse_spec() {  # fills TYPES NODES GPUS and TOTAL_NODES from SPEC (GPU node types only)
     local item
-    TYPES=() NODES=() GPUS=()
+    TYPES=() NODES=() GPUS=() TOTAL_NODES=0
     IFS=, read -ra items <<<"$SPEC"
     for item in "${items[@]}"; do
         [[ $item =~ ^([a-z][a-z0-9_]*):([0-9]+)x([0-9]+)$ ]] \
             || die "bench needs GPU node types only (TYPE:NODESxGPUS), not '$item'"
         TYPES+=("${BASH_REMATCH[1]}") NODES+=("${BASH_REMATCH[2]}") GPUS+=("${BASH_REMATCH[3]}")
+        TOTAL_NODES=$((TOTAL_NODES + BASH_REMATCH[2]))
     done
 }
 
@@ -56,6 +58,26 @@ submit_blockers() {  # one exclusive job per node, holding every GPU for 3 h
                 --gres="gpu:${TYPES[t]}:${GPUS[t]}" -t 180 --wrap 'sleep 86400' >/dev/null
         done
     done
+}
+
+count_state() { squeue -h -t "$1" -o %i 2>/dev/null | wc -l; }
+
+wait_for() {  # wait_for SECONDS WHAT COMMAND...
+    local deadline=$((SECONDS + $1)) what=$2
+    shift 2
+    until "$@"; do
+        ((SECONDS < deadline)) || die "timed out waiting for $what"
+        sleep 0.5
+    done
+}
+
+blockers_running() { (($(count_state R) == TOTAL_NODES)); }
+
+machine() {
+    local model
+    model=$(sed -n 's/^model name[ \t]*: //p' /proc/cpuinfo | head -n 1)
+    printf '%s CPUs (nproc), %s, %s GB RAM, %s' "$(nproc)" "${model:-unknown CPU}" \
+        "$(awk '/MemTotal/ {printf "%.0f", $2 / 1048576}' /proc/meminfo)" "$(uname -r)"
 }
 
 # Replaces NAME's generated block in DOC with FILE, or appends the block

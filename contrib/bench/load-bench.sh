@@ -117,18 +117,6 @@ trap 'exit 130' INT TERM
 
 # ------------------------------------------------------------ load -------
 
-count_state() { squeue -h -t "$1" -o %i 2>/dev/null | wc -l; }
-
-wait_for() {  # wait_for SECONDS WHAT COMMAND...
-    local deadline=$((SECONDS + $1)) what=$2
-    shift 2
-    until "$@"; do
-        ((SECONDS < deadline)) || die "timed out waiting for $what"
-        sleep 1
-    done
-}
-
-blockers_running() { (($(count_state R) == TOTAL_NODES)); }
 
 partitions() { sinfo -h -o %R | sort -u; }
 
@@ -293,12 +281,6 @@ ms_of_us() { awk -v u="$1" 'BEGIN {printf "%.1f", u / 1000}'; }
 mb() { awk -v k="$1" 'BEGIN {printf "%.0f", k / 1024}'; }
 point() { awk -v p="$1" '$1 == p {print $2}' "$2"; }
 
-machine() {
-    local model
-    model=$(sed -n 's/^model name[ \t]*: //p' /proc/cpuinfo | head -n 1)
-    printf '%s CPUs (nproc), %s, %s GB RAM' "$(nproc)" "${model:-unknown CPU}" \
-        "$(awk '/MemTotal/ {printf "%.0f", $2 / 1048576}' /proc/meminfo)"
-}
 
 rss_row() {  # rss_row SCHED
     local f=$RESULTS/$1-rss.txt p=$RESULTS/$1-rss-points.txt first last max half
@@ -356,8 +338,6 @@ EOF
 
 START_SECONDS=$SECONDS
 parse_spec
-TOTAL_NODES=0
-for n in "${NODES[@]}"; do TOTAL_NODES=$((TOTAL_NODES + n)); done
 "$CLUSTER" down --dir "$DIR" >/dev/null 2>&1 || true   # a cluster left by an earlier run
 rm -rf "$RESULTS"
 mkdir -p "$RESULTS"

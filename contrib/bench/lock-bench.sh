@@ -116,18 +116,6 @@ submit_jobs() {  # the JOBS benchmark jobs, one sbatch each (not an array)
     done
 }
 
-count_state() { squeue -h -t "$1" -o %i 2>/dev/null | wc -l; }
-
-wait_for() {  # wait_for SECONDS WHAT COMMAND...
-    local deadline=$((SECONDS + $1)) what=$2
-    shift 2
-    until "$@"; do
-        ((SECONDS < deadline)) || die "timed out waiting for $what"
-        sleep 0.5
-    done
-}
-
-blockers_running() { (($(count_state R) == TOTAL_NODES)); }
 
 # sched/backfill skips a cycle when no job, node, partition or reservation
 # changed since the previous one (_more_work()). Touching one blocker's
@@ -265,12 +253,6 @@ phase() {  # phase accord|backfill
 SO=/usr/lib/x86_64-linux-gnu/slurm-wlm/sched_accord.so
 plugin_id() { echo "sched_accord.so sha256 $(sha256sum "$SO" | cut -c1-12), installed $(date -r "$SO" '+%Y-%m-%d %H:%M')"; }
 
-machine() {
-    local model
-    model=$(sed -n 's/^model name[ \t]*: //p' /proc/cpuinfo | head -n 1)
-    printf '%s CPUs (nproc), %s, %s GB RAM, %s' "$(nproc)" "${model:-unknown CPU}" \
-        "$(awk '/MemTotal/ {printf "%.0f", $2 / 1048576}' /proc/meminfo)" "$(uname -r)"
-}
 
 report() {
     local a=$RESULTS/accord-cycles.txt b=$RESULTS/backfill-cycles.txt
@@ -348,8 +330,6 @@ EOF
 
 START_SECONDS=$SECONDS
 parse_spec
-TOTAL_NODES=0
-for n in "${NODES[@]}"; do TOTAL_NODES=$((TOTAL_NODES + n)); done
 "$CLUSTER" down --dir "$DIR" >/dev/null 2>&1 || true   # a cluster left by an earlier run
 rm -rf "$RESULTS"
 mkdir -p "$RESULTS"
