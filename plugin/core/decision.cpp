@@ -76,6 +76,9 @@ static std::string verdict_text(const Decision &d, const ClusterSnapshot &s)
         return "accord: would fit now but would delay a higher-priority job's reservation";
     case WaitReason::NeverFits:
         return "accord: request exceeds what its allowed nodes have even when idle";
+    case WaitReason::OneTypeNeverFits:
+        return "accord: request exceeds what its allowed nodes have of any one GPU type even when idle; "
+               "Accord gives a job GPUs of one type";
     default:
         return "accord: waiting for resources";
     }

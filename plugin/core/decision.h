@@ -26,6 +26,7 @@ enum class WaitReason {
     Resources,  // not enough free resources now
     Priority,   // would fit now, but only by delaying a higher-priority reservation
     NeverFits,  // more than the allowed nodes have even when empty
+    OneTypeNeverFits,  // more than their GPUs of any one type, though not of all types together
 };
 
 // A record planned ahead of higher-priority ones: its predicted

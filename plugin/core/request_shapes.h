@@ -26,6 +26,7 @@ struct NodeRoom {
 // What one cycle learnt about a shape; a new cycle starts with none.
 struct ShapeMemo {
     std::optional<bool> never_fits;  // more than its nodes hold even when idle
+    std::optional<bool> types_mixed;  // never fits, but would on GPUs of several types (core/mixed_type_fit.h)
     // No room in what is free now. What is free now only shrinks within a
     // cycle (starts take from it; reservations begin later).
     bool no_room_now = false;

@@ -10,6 +10,7 @@
 #include "core/ascending_times.h"
 #include "core/cycle_resources.h"
 #include "core/free_gpu_sweep.h"
+#include "core/mixed_type_fit.h"
 #include "core/node_picker.h"
 #include "core/node_timeline.h"
 #include "core/queue_views.h"
@@ -113,6 +114,7 @@ private:
     std::optional<int64_t> earliest_one_node(size_t index, const PendingJob &job, int64_t after);
     void release_reservation(const PendingJob &job);
     bool never_fits(size_t index, const PendingJob &job);
+    bool fits_only_with_types_mixed(size_t index, const PendingJob &job);
     bool room_now(size_t index, const PendingJob &job, ShapeMemo &memo);
     bool one_node_room_now(size_t index, const PendingJob &job, ShapeMemo &memo);
     template <typename FreeOf>
@@ -197,6 +199,15 @@ bool Planner::never_fits(size_t index, const PendingJob &job)
             !any_option(job, views_.types_for(index, job), res_.timelines(), idle, nullptr, scope(index, job));
     }
     return *shape.never_fits;
+}
+
+bool Planner::fits_only_with_types_mixed(size_t index, const PendingJob &job)
+{
+    ShapeMemo &shape = memo(index);
+    if (!shape.types_mixed)
+        shape.types_mixed = core::fits_only_with_types_mixed(
+            job, [this](int node) -> const Resources & { return res_.timeline(node).capacity(); });
+    return *shape.types_mixed;
 }
 
 // What is free now only shrinks within a cycle, so the node that last had
@@ -410,7 +421,7 @@ Decision Planner::blocked(size_t index, const PendingJob &job)
 {
     Decision d = make_decision(index, job, Verdict::Wait);
     if (never_fits(index, job)) {
-        d.reason = WaitReason::NeverFits;
+        d.reason = fits_only_with_types_mixed(index, job) ? WaitReason::OneTypeNeverFits : WaitReason::NeverFits;
         return d;
     }
     d.reason = WaitReason::Resources;

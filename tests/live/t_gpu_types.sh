@@ -44,3 +44,15 @@ test_count_range_hint_is_ignored_for_two_types() {
     check "the ignored hint is named" contains "$(job_comment "$j")" \
         "ignored ACCORD_GPUS: the job's request names several GPU types"
 }
+
+# A typeless request on a100-1 and v100-1: Slurm alone would give it one GPU
+# of each node's type; Accord gives a job one type, and no type is on both.
+test_typeless_job_on_nodes_of_two_types_is_told_why_it_waits() {
+    local j
+    j=$(submit --gres=gpu:1 -w a100-1,v100-1 -t 5 --wrap 'sleep 30')
+    settle
+    check "it waits" equals "$(job_field "$j" JobState)" PENDING
+    check "and is told no one GPU type holds it" contains "$(job_comment "$j")" \
+        "request exceeds what its allowed nodes have of any one GPU type even when idle; Accord gives a job GPUs of one type"
+    scancel "$j"
+}

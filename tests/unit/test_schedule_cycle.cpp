@@ -364,6 +364,41 @@ static void accepted_types_no_allowed_node_has_never_fit(void **)
     assert_int_equal(d.reason, WaitReason::NeverFits);
 }
 
+// Three GPU nodes, two a100 and one v100: a typeless job on 3 nodes fits
+// only with the types mixed, which Slurm alone would do and Accord does not;
+// on 4 nodes it fits on no mix either. Its decision tells them apart.
+static void typeless_job_that_only_a_mix_of_types_holds_is_told_so(void **)
+{
+    SnapshotBuilder b = golden();
+    PendingJob &mixed = b.add_pending(10, 3, {"", 1}, 3600);
+    mixed.min_nodes = mixed.max_nodes = 3;
+    PendingJob &too_many = b.add_pending(11, 4, {"", 1}, 3600);
+    too_many.min_nodes = too_many.max_nodes = 4;
+    PendingJob &typed = b.add_pending(12, 3, {"a100", 1}, 3600);
+    typed.min_nodes = typed.max_nodes = 3;
+    CyclePlan plan = run(b);
+    assert_int_equal(only(plan, 10).reason, WaitReason::OneTypeNeverFits);
+    assert_contains(explain(only(plan, 10), b.get()), "of any one GPU type");
+    assert_int_equal(only(plan, 11).reason, WaitReason::NeverFits);
+    assert_int_equal(only(plan, 12).reason, WaitReason::NeverFits);  // its type is named
+}
+
+// A typeless job on two named nodes of different types.
+static void typeless_job_on_nodes_of_two_types_fits_only_mixed(void **)
+{
+    SnapshotBuilder b = golden();
+    PendingJob &j = b.add_pending(10, 2, {"", 1}, 3600);
+    j.min_nodes = j.max_nodes = 2;
+    j.required_nodes = {0, 2};
+    assert_int_equal(only(run(b), 10).reason, WaitReason::OneTypeNeverFits);
+    b = golden();
+    PendingJob &k = b.add_pending(11, 2, {"", 1}, 3600);
+    k.min_nodes = k.max_nodes = 2;
+    k.required_nodes = {0, 2};
+    k.accepted_types = {"a100"};  // the v100 node gives it nothing
+    assert_int_equal(only(run(b), 11).reason, WaitReason::NeverFits);
+}
+
 static void never_fits_tells_apart_jobs_that_differ_in_accepted_types(void **)
 {
     // Same request shape but for the accepted types; both are blocked, so
@@ -1236,6 +1271,8 @@ int main(void)
         cmocka_unit_test(accepted_type_full_waits_rather_than_taking_another),
         cmocka_unit_test(accepted_types_no_allowed_node_has_never_fit),
         cmocka_unit_test(never_fits_tells_apart_jobs_that_differ_in_accepted_types),
+        cmocka_unit_test(typeless_job_that_only_a_mix_of_types_holds_is_told_so),
+        cmocka_unit_test(typeless_job_on_nodes_of_two_types_fits_only_mixed),
         cmocka_unit_test(named_type_wins_over_accepted_types),
         cmocka_unit_test(gpu_count_range_does_not_change_the_started_count),
         cmocka_unit_test(type_rule_set_for_typeless_request),
