@@ -75,10 +75,9 @@ std::map<std::string, std::vector<int>> allowed_gpus(const PendingJob &job, cons
 // (for a typeless request) any its hint accepts.
 bool may_use(const PendingJob &job, const std::string &type)
 {
-    const auto &accepted = job.accepted_types;
     if (!job.gpus.type.empty())
         return type == job.gpus.type;
-    return accepted.empty() || std::find(accepted.begin(), accepted.end(), type) != accepted.end();
+    return accepts_gpu_type(job, type);
 }
 
 // Most GPUs of one type the job may use that at most max_nodes of its

@@ -12,32 +12,26 @@ int accepted_gpus(const PendingJob &job, const Resources &capacity)
 {
     int gpus = 0;
     for (const auto &[type, count] : capacity.gpus)
-        if (job.accepted_types.empty() ||
-            std::find(job.accepted_types.begin(), job.accepted_types.end(), type) != job.accepted_types.end())
+        if (accepts_gpu_type(job, type))
             gpus += count;
     return gpus;
 }
 
-// The node holds its share of the job: `gpus` of any accepted type, and the
-// CPUs and memory that share needs.
-bool holds_share(const PendingJob &job, const Resources &capacity, int gpus, int node_count)
-{
-    Resources demand = per_node_demand(job, "", node_count);
-    return accepted_gpus(job, capacity) >= gpus && capacity.cpus >= demand.cpus && capacity.mem_mb >= demand.mem_mb;
-}
-
-// On `nodes` nodes, each required one among them, each holding its share.
+// On `nodes` nodes, each required one among them, each holding its share:
+// its GPUs of any accepted type, and the CPUs and memory they need.
 bool fits_on(const PendingJob &job, const std::function<const Resources &(int)> &capacity_of, int nodes)
 {
     const GpuRequest &g = job.gpus;
     int per_node = g.per_node > 0 ? g.per_node : (g.per_job + nodes - 1) / nodes;
-    for (int node : job.required_nodes)
-        if (!holds_share(job, capacity_of(node), per_node, nodes))
-            return false;
-    int holding = 0;
-    for (int node : job.allowed_nodes)
-        holding += holds_share(job, capacity_of(node), per_node, nodes) ? 1 : 0;
-    return holding >= nodes;
+    Resources demand = per_node_demand(job, "", nodes);
+    auto holds_share = [&](int node) {
+        const Resources &capacity = capacity_of(node);
+        return accepted_gpus(job, capacity) >= per_node && capacity.cpus >= demand.cpus &&
+               capacity.mem_mb >= demand.mem_mb;
+    };
+    if (!std::all_of(job.required_nodes.begin(), job.required_nodes.end(), holds_share))
+        return false;
+    return std::count_if(job.allowed_nodes.begin(), job.allowed_nodes.end(), holds_share) >= nodes;
 }
 
 }  // namespace
@@ -50,9 +44,10 @@ bool fits_only_with_types_mixed(const PendingJob &job, const std::function<const
     int fewest = std::max<int>({job.min_nodes, 1, static_cast<int>(job.required_nodes.size())});
     // A count per job may spread over more nodes, up to the job's most
     // (and one GPU on each at the most).
-    int most = g.per_node > 0 ? fewest
-                              : std::min({job.max_nodes, static_cast<int>(job.allowed_nodes.size()), g.per_job});
-    for (int nodes = fewest; nodes <= std::max(most, fewest); nodes++)
+    int most = g.per_node > 0
+                   ? fewest
+                   : std::max(fewest, std::min({job.max_nodes, static_cast<int>(job.allowed_nodes.size()), g.per_job}));
+    for (int nodes = fewest; nodes <= most; nodes++)
         if (fits_on(job, capacity_of, nodes))
             return true;
     return false;

@@ -10,14 +10,10 @@ std::vector<std::string> gpu_types_for(const PendingJob &job, const NodeSetGpus 
         return {""};
     if (!job.gpus.type.empty())
         return {job.gpus.type};
-    const auto &accepted = job.accepted_types;
-    auto accepts = [&accepted](const std::string &type) {
-        return accepted.empty() || std::find(accepted.begin(), accepted.end(), type) != accepted.end();
-    };
     std::vector<std::string> types;
     types.reserve(on.counts().size());
     for (const auto &[type, counts] : on.counts())
-        if (counts.front() > 0 && accepts(type))  // largest first: some node has one
+        if (counts.front() > 0 && accepts_gpu_type(job, type))  // largest first: some node has one
             types.push_back(type);
     return types;
 }

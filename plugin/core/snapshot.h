@@ -173,6 +173,14 @@ inline int gpus_in_all(int per_job, int per_node, int min_nodes)
     return static_cast<int>(std::min<int64_t>(all, std::numeric_limits<int>::max()));
 }
 
+// Whether the job's accepted-types hint lets a typeless request use GPUs of
+// `type` (no hint: every type).
+inline bool accepts_gpu_type(const PendingJob &job, const std::string &type)
+{
+    const auto &accepted = job.accepted_types;
+    return accepted.empty() || std::find(accepted.begin(), accepted.end(), type) != accepted.end();
+}
+
 // Fewest GPUs the job takes in all, on however many nodes.
 inline int requested_gpus(const PendingJob &job)
 {

@@ -1,6 +1,5 @@
 #include "slurm/cycle_view.h"
 
-#include <algorithm>
 #include <set>
 
 namespace accord::slurm {
@@ -29,12 +28,10 @@ std::set<std::string> types_for(const core::PendingJob &job, const std::vector<c
 {
     if (!job.gpus.type.empty())
         return {job.gpus.type};
-    const auto &accepted = job.accepted_types;
     std::set<std::string> types;
     for (int index : job.allowed_nodes)
         for (const auto &[type, count] : nodes.at(index).capacity.gpus)
-            if (count > 0 &&
-                (accepted.empty() || std::find(accepted.begin(), accepted.end(), type) != accepted.end()))
+            if (count > 0 && core::accepts_gpu_type(job, type))
                 types.insert(type);
     return types;
 }
